@@ -1,0 +1,107 @@
+/** Roles of spec §6 (plus EMPLOYEE, the company learner of DESIGN §1). */
+export const ROLES = {
+  SUPER_ADMIN: "SUPER_ADMIN",
+  SKILLLAB_ADMIN: "SKILLLAB_ADMIN",
+  SKILLLAB_EDITOR: "SKILLLAB_EDITOR",
+  SKILLLAB_VIEWER: "SKILLLAB_VIEWER",
+  INSTITUTION_ADMIN: "INSTITUTION_ADMIN",
+  INSTITUTION_EDITOR: "INSTITUTION_EDITOR",
+  INSTITUTION_VIEWER: "INSTITUTION_VIEWER",
+  COLLEGE_ADMIN: "COLLEGE_ADMIN",
+  COLLEGE_VIEWER: "COLLEGE_VIEWER",
+  RECRUITER_ADMIN: "RECRUITER_ADMIN",
+  RECRUITER_EDITOR: "RECRUITER_EDITOR",
+  RECRUITER_VIEWER: "RECRUITER_VIEWER",
+  LEARNER: "LEARNER",
+  STUDENT: "STUDENT",
+  EMPLOYEE: "EMPLOYEE",
+} as const;
+
+export type Role = (typeof ROLES)[keyof typeof ROLES];
+export const ALL_ROLES = Object.values(ROLES) as Role[];
+
+/** The role a user has when none is given (spec §4). */
+export const DEFAULT_ROLE: Role = ROLES.LEARNER;
+
+export const PROVIDER_ROLES: readonly Role[] = [
+  ROLES.SUPER_ADMIN,
+  ROLES.SKILLLAB_ADMIN,
+  ROLES.SKILLLAB_EDITOR,
+  ROLES.SKILLLAB_VIEWER,
+];
+export const INSTITUTION_ADMIN_ROLES: readonly Role[] = [ROLES.INSTITUTION_ADMIN, ROLES.COLLEGE_ADMIN];
+export const INSTITUTION_EDITOR_ROLES: readonly Role[] = [ROLES.INSTITUTION_EDITOR];
+export const INSTITUTION_VIEWER_ROLES: readonly Role[] = [ROLES.INSTITUTION_VIEWER, ROLES.COLLEGE_VIEWER];
+export const INSTITUTION_STAFF_ROLES: readonly Role[] = [
+  ...INSTITUTION_ADMIN_ROLES,
+  ...INSTITUTION_EDITOR_ROLES,
+  ...INSTITUTION_VIEWER_ROLES,
+];
+/** Roles that exist only for colleges (spec §6: college-scoped checks require account type college). */
+export const COLLEGE_ONLY_ROLES: readonly Role[] = [ROLES.COLLEGE_ADMIN, ROLES.COLLEGE_VIEWER];
+export const RECRUITER_ROLES: readonly Role[] = [
+  ROLES.RECRUITER_ADMIN,
+  ROLES.RECRUITER_EDITOR,
+  ROLES.RECRUITER_VIEWER,
+];
+export const LEARNER_ROLES: readonly Role[] = [ROLES.LEARNER, ROLES.STUDENT, ROLES.EMPLOYEE];
+
+/** Display names, spec §3 (en-US); the locale key is `roles.<ROLE>`. */
+export const ROLE_LABELS: Record<Role, string> = {
+  SUPER_ADMIN: "Super Admin",
+  SKILLLAB_ADMIN: "Skill Lab Admin",
+  SKILLLAB_EDITOR: "Skill Lab Editor",
+  SKILLLAB_VIEWER: "Skill Lab Viewer",
+  INSTITUTION_ADMIN: "Institution Admin",
+  INSTITUTION_EDITOR: "Institution Editor",
+  INSTITUTION_VIEWER: "Institution Viewer",
+  COLLEGE_ADMIN: "Institution Admin",
+  COLLEGE_VIEWER: "Institution Viewer",
+  RECRUITER_ADMIN: "Recruiter Admin",
+  RECRUITER_EDITOR: "Recruiter Editor",
+  RECRUITER_VIEWER: "Recruiter Viewer",
+  LEARNER: "Learner",
+  STUDENT: "Student",
+  EMPLOYEE: "Employee",
+};
+
+export type RoleKind = "provider" | "institution" | "recruiter" | "learner";
+
+export function roleKind(role: Role): RoleKind {
+  if (PROVIDER_ROLES.includes(role)) return "provider";
+  if (INSTITUTION_STAFF_ROLES.includes(role)) return "institution";
+  if (RECRUITER_ROLES.includes(role)) return "recruiter";
+  return "learner";
+}
+
+export const isProviderRole = (role: Role) => PROVIDER_ROLES.includes(role);
+export const isInstitutionAdmin = (role: Role) => INSTITUTION_ADMIN_ROLES.includes(role);
+export const isInstitutionViewer = (role: Role) => INSTITUTION_VIEWER_ROLES.includes(role);
+export const isLearnerRole = (role: Role) => LEARNER_ROLES.includes(role);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === "string" && (ALL_ROLES as string[]).includes(value);
+
+/** Learner role for an institution of the given type; independent learners are LEARNER. */
+export function learnerRoleFor(institutionType: AccountType | null | undefined): Role {
+  if (institutionType === "college") return ROLES.STUDENT;
+  if (institutionType === "company") return ROLES.EMPLOYEE;
+  return ROLES.LEARNER;
+}
+
+/** Account types, spec §3. */
+export const ACCOUNT_TYPES = ["college", "company", "recruiter"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const INSTITUTION_TYPES = ["college", "company"] as const;
+export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
+
+/**
+ * Whether a role may belong to an institution of the given type. COLLEGE_* roles exist only for
+ * colleges (spec §6); institution roles need an institution, recruiter roles a recruiter company.
+ */
+export function roleFitsInstitution(role: Role, institutionType: InstitutionType | null): boolean {
+  if (COLLEGE_ONLY_ROLES.includes(role)) return institutionType === "college";
+  if (role === ROLES.STUDENT) return institutionType === "college";
+  if (role === ROLES.EMPLOYEE) return institutionType === "company";
+  if (INSTITUTION_STAFF_ROLES.includes(role)) return institutionType !== null;
+  return institutionType === null;
+}
