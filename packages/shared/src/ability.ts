@@ -49,12 +49,16 @@ function actionsFor(role: Role): Exclude<Action, "manage">[] {
   return isAdmin ? ["read", "create", "update", "delete", "export"] : ["read", "create", "update", "export"];
 }
 
-/** The rows a user's rules reach: their tenant, or their own records (DESIGN §6). */
-function scopeFor(user: AbilityUser): Record<string, number> | undefined {
-  if (INSTITUTION_STAFF_ROLES.includes(user.role) && user.institution) {
-    return { institution_id: user.institution.id };
+/**
+ * The rows a user's rules reach: their tenant, or their own records (DESIGN §6). `null` means the
+ * user has no tenant to be scoped to (institution staff without an institution, a recruiter
+ * without a company), and so gets no rules at all rather than unscoped ones.
+ */
+function scopeFor(user: AbilityUser): Record<string, number> | undefined | null {
+  if (INSTITUTION_STAFF_ROLES.includes(user.role)) {
+    return user.institution ? { institution_id: user.institution.id } : null;
   }
-  if (RECRUITER_ROLES.includes(user.role) && user.recruiterId !== null) return { recruiter_id: user.recruiterId };
+  if (RECRUITER_ROLES.includes(user.role)) return user.recruiterId !== null ? { recruiter_id: user.recruiterId } : null;
   if (LEARNER_ROLES.includes(user.role)) return { user_id: user.id };
   return undefined;
 }
@@ -68,7 +72,8 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   const scope = scopeFor(user);
   const actions = actionsFor(user.role);
-  for (const item of flattenMenu(menuFor(user))) {
+  const items = scope === null ? [] : flattenMenu(menuFor(user));
+  for (const item of items) {
     if (!item.path || item.disabled || item.name === "dashboard" || item.name === "profile") continue;
     for (const action of actions) {
       if (!hasPermission(user, permissionSlug(item.name, action))) continue;

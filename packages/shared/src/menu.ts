@@ -3,11 +3,11 @@ import {
   INSTITUTION_ADMIN_ROLES,
   INSTITUTION_STAFF_ROLES,
   INSTITUTION_VIEWER_ROLES,
+  type InstitutionType,
   LEARNER_ROLES,
   PROVIDER_ROLES,
   RECRUITER_ROLES,
   ROLES,
-  type InstitutionType,
   type Role,
 } from "./roles.js";
 
@@ -93,6 +93,14 @@ export const MENU: readonly MenuDefinition[] = [
     path: "/institutions/details/{id}?type={type}",
     roles: I,
     owner: "institution",
+  },
+  // spec §6: recruiters read company profile straight after their profile
+  {
+    name: "company-profile",
+    label: "Company Profile",
+    labelKey: "company-profile",
+    path: "/company-profile",
+    roles: R,
   },
   {
     name: "learners",
@@ -207,13 +215,6 @@ export const MENU: readonly MenuDefinition[] = [
     institutionTypes: ["college"],
   },
   {
-    name: "company-profile",
-    label: "Company Profile",
-    labelKey: "company-profile",
-    path: "/company-profile",
-    roles: R,
-  },
-  {
     name: "enrichment-programs",
     label: "Enrichment Program",
     labelKey: "enrichment-programs",
@@ -221,7 +222,13 @@ export const MENU: readonly MenuDefinition[] = [
     roles: [...P, ...I],
     featureKey: "external-programs",
   },
-  { name: "feature-profile", label: "Feature Profile", labelKey: "feature-profile", path: "/feature-profile", roles: P },
+  {
+    name: "feature-profile",
+    label: "Feature Profile",
+    labelKey: "feature-profile",
+    path: "/feature-profile",
+    roles: P,
+  },
   {
     name: "institution-feature-profile",
     label: "Feature Profile",

@@ -39,11 +39,7 @@ export const INSTITUTION_STAFF_ROLES: readonly Role[] = [
 ];
 /** Roles that exist only for colleges (spec §6: college-scoped checks require account type college). */
 export const COLLEGE_ONLY_ROLES: readonly Role[] = [ROLES.COLLEGE_ADMIN, ROLES.COLLEGE_VIEWER];
-export const RECRUITER_ROLES: readonly Role[] = [
-  ROLES.RECRUITER_ADMIN,
-  ROLES.RECRUITER_EDITOR,
-  ROLES.RECRUITER_VIEWER,
-];
+export const RECRUITER_ROLES: readonly Role[] = [ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER];
 export const LEARNER_ROLES: readonly Role[] = [ROLES.LEARNER, ROLES.STUDENT, ROLES.EMPLOYEE];
 
 /** Display names, spec §3 (en-US); the locale key is `roles.<ROLE>`. */

@@ -1,0 +1,98 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { AppConfig } from "./config.js";
+import { connect, type DatabaseHandle } from "./db/connect.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { HttpError } from "./lib/errors.js";
+import { createMailer, type SendMail } from "./lib/mailer.js";
+import auth from "./plugins/auth.js";
+import context from "./plugins/context.js";
+import docs from "./plugins/docs.js";
+import errors from "./plugins/errors.js";
+import security from "./plugins/security.js";
+import authRoutes from "./routes/auth.js";
+import localeRoutes from "./routes/locales.js";
+import outboxRoutes from "./routes/outbox.js";
+import profileRoutes from "./routes/profile.js";
+import publicRoutes from "./routes/public.js";
+import { ErrorResponse } from "./routes/schemas.js";
+import tenantRoutes from "./routes/tenants.js";
+import { seedIfEmpty } from "./seed/index.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    sendMail: SendMail;
+  }
+}
+
+export interface BuildOptions {
+  /** An open database (tests share one); by default one is opened from config.databaseUrl. */
+  database?: DatabaseHandle;
+  /** Migrate and, when empty, seed before serving. */
+  prepareDatabase?: boolean;
+  logger?: boolean;
+}
+
+/** Paths that keep working in maintenance mode: the admin needs them to show the maintenance page. */
+const MAINTENANCE_OPEN = ["/api/public/config", "/api/locales/"];
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { db, dialect } = options.database ?? connect(config.databaseUrl);
+  if (options.prepareDatabase ?? true) {
+    await migrateToLatest(db);
+    await seedIfEmpty(db, {
+      demo: config.seedDemo,
+      demoPassword: config.demoPassword,
+      passwordHashCost: config.passwordHashCost,
+    });
+  }
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true } },
+  });
+
+  await app.register(context, { config, db, dialect });
+  await app.register(errors);
+  await app.register(security);
+  await app.register(docs);
+  app.decorate("sendMail", createMailer(db, config.smtpUrl, config.mailFrom));
+  await app.register(auth);
+  app.addSchema(ErrorResponse);
+
+  app.addHook("onRequest", async (request) => {
+    if (!config.maintenanceMode() || !request.url.startsWith("/api/")) return;
+    if (MAINTENANCE_OPEN.some((path) => request.url.startsWith(path))) return;
+    throw new HttpError(503, request.t("maintenance"));
+  });
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes);
+      await api.register(tenantRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(localeRoutes);
+      await api.register(outboxRoutes);
+      api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: "/api" },
+  );
+
+  const adminIndex = join(config.adminDistDir, "index.html");
+  if (existsSync(adminIndex)) {
+    await app.register(fastifyStatic, { root: config.adminDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    // the admin is a single-page app: every path that is not the API is its index.html
+    if (request.method === "GET" && !request.url.startsWith("/api/") && existsSync(adminIndex)) {
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ message: request.t("notFound") });
+  });
+
+  return app;
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_ADMIN_SUBDOMAIN, DEFAULT_ROOT_DOMAIN } from "@csc/shared";
+
+/** The repository root: `data/`, `locales/` and the built admin are found from here. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  rootDomain: string;
+  adminSubdomain: string;
+  trustProxy: boolean;
+  /** Read on every request (spec §1), so it is a function, not a value. */
+  maintenanceMode: () => boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  seedDemo: boolean;
+  demoPassword: string;
+  captchaSiteKey: string | null;
+  courseSiteLoginUrl: string | null;
+  courseSiteEditUrl: string | null;
+  /** log2 of scrypt's N; 17 is OWASP's minimum, tests lower it. */
+  passwordHashCost: number;
+  localesDir: string;
+  adminDistDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const bool = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === "" ? fallback : value === "true" || value === "1";
+
+function required<T>(problems: string[], name: string, value: T | undefined, check: (v: T) => boolean, hint: string) {
+  if (value !== undefined && !check(value)) problems.push(`${name}: ${hint}`);
+}
+
+/** Embedded default: a JWT secret generated once and kept under data/. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Environment → typed config, validated at start-up with one clear message listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, "data"));
+  const databaseUrl = env.DATABASE_URL || `sqlite:${join(dataDir, "csc.sqlite")}`;
+  const port = Number(env.PORT ?? 3000);
+  const cost = Number(env.PASSWORD_HASH_COST ?? 17);
+  required(problems, "PORT", env.PORT, () => Number.isInteger(port) && port > 0 && port < 65536, "a port number");
+  required(
+    problems,
+    "DATABASE_URL",
+    databaseUrl,
+    (v) => v.startsWith("sqlite:") || /^postgres(ql)?:\/\//.test(v),
+    "sqlite:<path> or postgres://…",
+  );
+  required(problems, "SMTP_URL", env.SMTP_URL, (v) => v === "" || /^smtps?:\/\//.test(v), "smtp://… or smtps://…");
+  required(problems, "PASSWORD_HASH_COST", env.PASSWORD_HASH_COST, () => cost >= 10 && cost <= 20, "10 to 20");
+  required(problems, "JWT_SECRET", env.JWT_SECRET, (v) => v.length >= 32, "at least 32 characters");
+  required(
+    problems,
+    "ROOT_DOMAIN",
+    env.ROOT_DOMAIN,
+    (v) => /^[a-z0-9.-]+$/i.test(v),
+    "a host name such as example.org",
+  );
+  const embedded = databaseUrl.startsWith("sqlite:");
+  if (!env.JWT_SECRET && !embedded) problems.push("JWT_SECRET: required when DATABASE_URL is not the embedded SQLite");
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    databaseUrl,
+    dataDir,
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    jwtExpiresIn: env.JWT_EXPIRES_IN ?? "8h",
+    rootDomain: (env.ROOT_DOMAIN ?? DEFAULT_ROOT_DOMAIN).toLowerCase(),
+    adminSubdomain: env.ADMIN_SUBDOMAIN ?? DEFAULT_ADMIN_SUBDOMAIN,
+    trustProxy: bool(env.TRUST_PROXY, false),
+    maintenanceMode: () => env.MAINTENANCE_MODE === "true",
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? "Career Service Center <no-reply@localhost>",
+    seedDemo: bool(env.SEED_DEMO, true),
+    demoPassword: env.DEMO_PASSWORD ?? "CareerDemo#2026",
+    captchaSiteKey: env.CAPTCHA_SITE_KEY || null,
+    courseSiteLoginUrl: env.COURSE_SITE_LOGIN_URL || null,
+    courseSiteEditUrl: env.COURSE_SITE_EDIT_URL || null,
+    passwordHashCost: cost,
+    localesDir: resolve(env.LOCALES_DIR ?? join(REPO_ROOT, "locales")),
+    adminDistDir: resolve(env.ADMIN_DIST_DIR ?? join(REPO_ROOT, "apps/admin/dist")),
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}

@@ -1,0 +1,19 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import * as core from "./migrations/20261121T0000_core.js";
+import type { Database } from "./schema.js";
+
+/** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
+const MIGRATIONS: Record<string, Migration> = {
+  "20261121T0000_core": core,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,155 @@
+import type { Generated } from "kysely";
+
+/**
+ * Timestamps are ISO-8601 UTC strings and JSON lists are text, so the same rows read back
+ * identically on SQLite and PostgreSQL.
+ */
+export interface InstitutionTable {
+  id: Generated<number>;
+  name: string;
+  subdomain: string;
+  type: "college" | "company";
+  status: "active" | "inactive";
+  logo: string | null;
+  primary_color: string;
+  secondary_color: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  address: string | null;
+  province_id: number | null;
+  district_id: number | null;
+  municipality_id: number | null;
+  feature_profile_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecruiterTable {
+  id: Generated<number>;
+  name: string;
+  status: "pending" | "approved" | "rejected";
+  email: string;
+  phone: string | null;
+  website: string | null;
+  logo: string | null;
+  address: string | null;
+  reject_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  phone: string | null;
+  role: string;
+  institution_id: number | null;
+  recruiter_id: number | null;
+  /** JSON array of permission slugs; empty means every slug passes (spec §6). */
+  permissions: string;
+  status: "active" | "disabled";
+  email_verified_at: string | null;
+  /** Raised to revoke every earlier token (password reset). */
+  token_version: number;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProvinceTable {
+  id: number;
+  name: string;
+  name_np: string;
+}
+
+export interface DistrictTable {
+  id: number;
+  province_id: number;
+  name: string;
+  name_np: string;
+}
+
+export interface MunicipalityTable {
+  id: number;
+  district_id: number;
+  name: string;
+  name_np: string;
+  category: string;
+}
+
+export interface ProgramDepartmentTable {
+  id: Generated<number>;
+  institution_id: number | null;
+  kind: "program" | "department";
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FeatureProfileTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** JSON array of feature keys (spec §4). */
+  features: string;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RevokedTokenTable {
+  jti: string;
+  expires_at: string;
+}
+
+export interface UserTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: "verify-email" | "reset-password";
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: string;
+}
+
+export interface MissingLocaleKeyTable {
+  id: Generated<number>;
+  lng: string;
+  ns: string;
+  key: string;
+  fallback: string | null;
+  created_at: string;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  window_start: string;
+  failures: number;
+}
+
+export interface Database {
+  institutions: InstitutionTable;
+  recruiters: RecruiterTable;
+  users: UserTable;
+  provinces: ProvinceTable;
+  districts: DistrictTable;
+  municipalities: MunicipalityTable;
+  program_departments: ProgramDepartmentTable;
+  feature_profiles: FeatureProfileTable;
+  revoked_tokens: RevokedTokenTable;
+  user_tokens: UserTokenTable;
+  mail_outbox: MailOutboxTable;
+  missing_locale_keys: MissingLocaleKeyTable;
+  auth_throttle: AuthThrottleTable;
+}

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The API answers in the caller's language (Accept-Language), from locales/{lng}/api.json. */
+export const LANGUAGES = ["en-US", "np-NP"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en-US";
+
+type Catalogue = { [key: string]: string | Catalogue };
+/** `key` is a path in api.json, or `ns:path` in another namespace (the shared validation messages). */
+export type Translate = (key: string, vars?: Record<string, string | number>, fallback?: string) => string;
+
+/** np, ne and their regional forms mean Nepali; everything else English. */
+export function languageFrom(acceptLanguage: string | undefined): Language {
+  const first = (acceptLanguage ?? "").split(",")[0]?.trim().toLowerCase() ?? "";
+  return first.startsWith("np") || first.startsWith("ne") ? "np-NP" : DEFAULT_LANGUAGE;
+}
+
+function lookup(catalogue: Catalogue, key: string): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split(".")) {
+    if (typeof node !== "object") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+const SERVER_NAMESPACES = ["api", "validation"];
+
+function readCatalogue(localesDir: string, lng: Language): Catalogue {
+  const catalogue: Catalogue = {};
+  for (const ns of SERVER_NAMESPACES) {
+    const file = join(localesDir, lng, `${ns}.json`);
+    if (existsSync(file)) catalogue[ns] = JSON.parse(readFileSync(file, "utf8")) as Catalogue;
+  }
+  return catalogue;
+}
+
+export function loadMessages(localesDir: string) {
+  const catalogues = Object.fromEntries(LANGUAGES.map((lng) => [lng, readCatalogue(localesDir, lng)])) as Record<
+    Language,
+    Catalogue
+  >;
+  return (lng: Language): Translate =>
+    (key, vars = {}, fallback) => {
+      const path = key.includes(":") ? key.replace(":", ".") : `api.${key}`;
+      const text = lookup(catalogues[lng], path) ?? lookup(catalogues[DEFAULT_LANGUAGE], path) ?? fallback ?? key;
+      return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
+    };
+}

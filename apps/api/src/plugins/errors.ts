@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "../lib/errors.js";
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** Ajv's findings → one message per field, in the caller's language. */
+function fieldErrors(request: FastifyRequest, issues: AjvIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    const field =
+      issue.keyword === "required"
+        ? [path, String(issue.params.missingProperty)].filter(Boolean).join(".")
+        : issue.keyword === "additionalProperties"
+          ? [path, String(issue.params.additionalProperty)].filter(Boolean).join(".")
+          : path || "body";
+    if (errors[field]) continue;
+    const { t } = request;
+    errors[field] =
+      issue.keyword === "required"
+        ? t("validation:required")
+        : issue.keyword === "format" && issue.params.format === "email"
+          ? t("validation:email")
+          : issue.keyword === "minLength"
+            ? Number(issue.params.limit) === 1
+              ? t("validation:required")
+              : t("field.tooShort", { min: Number(issue.params.limit) })
+            : issue.keyword === "maxLength"
+              ? t("field.tooLong", { max: Number(issue.params.limit) })
+              : issue.keyword === "additionalProperties"
+                ? t("field.unknownField")
+                : t("field.invalid");
+  }
+  return errors;
+}
+
+/** One error shape, `{ message, errors? }`; a 500 never shows internals (DESIGN §5). */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+      }
+      if (error.validation) {
+        const errors = fieldErrors(request, error.validation as AjvIssue[]);
+        return reply.status(400).send({ message: request.t("invalidInput"), errors });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, body too large, unsupported type…)
+        return reply.status(status).send({ message: error.message });
+      }
+      request.log.error({ err: error }, "unhandled error");
+      return reply.status(500).send({ message: request.t("serverError") });
+    });
+  },
+  { name: "errors", dependencies: ["context"] },
+);

@@ -1,0 +1,47 @@
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import fp from "fastify-plugin";
+
+/** Security headers and CORS for other clients on the product's own domains (X-Total-Count exposed). */
+export default fp(
+  async (app) => {
+    const { rootDomain } = app.config;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // antd writes its styles at run time
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", "https:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'", "https://www.youtube-nocookie.com"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    });
+    await app.register(cors, {
+      origin: (origin, done) => {
+        if (!origin) return done(null, true);
+        try {
+          const host = new URL(origin).hostname;
+          done(null, host === rootDomain || host.endsWith(`.${rootDomain}`));
+        } catch {
+          done(null, false);
+        }
+      },
+      exposedHeaders: ["X-Total-Count", "Retry-After"],
+      allowedHeaders: ["Authorization", "Content-Type", "Accept-Language"],
+      methods: ["GET", "POST", "PATCH", "PUT", "DELETE"],
+      maxAge: 600,
+    });
+  },
+  { name: "security", dependencies: ["context"] },
+);

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { notFound } from "../lib/errors.js";
+import { LANGUAGES } from "../lib/messages.js";
+import { nowIso } from "../lib/time.js";
+import { errorResponses, MessageResponse } from "./schemas.js";
+
+/** i18next asks for its fallback `en`; it is the en-US file. */
+const ALIASES: Record<string, string> = { en: "en-US", np: "np-NP", ne: "np-NP", "ne-NP": "np-NP" };
+const MAX_KEYS = 50;
+const MAX_KEY_LENGTH = 200;
+const MAX_VALUE_LENGTH = 2000;
+
+/**
+ * Translation files (spec §7) from locales/, read once at start-up, and a record of keys the
+ * admin found missing. Missing keys only go to a table: no request ever writes a locale file.
+ */
+export default async function localeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { localesDir } = app.config;
+  const namespaces = readdirSync(join(localesDir, "en-US"))
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => file.slice(0, -".json".length));
+  const files = new Map<string, string>();
+  for (const lng of LANGUAGES) {
+    for (const ns of namespaces) {
+      try {
+        files.set(`${lng}/${ns}`, readFileSync(join(localesDir, lng, `${ns}.json`), "utf8"));
+      } catch {
+        files.set(`${lng}/${ns}`, "{}");
+      }
+    }
+  }
+  const known = (lng: string, ns: string) => {
+    const language = ALIASES[lng] ?? lng;
+    return files.has(`${language}/${ns}`) ? language : null;
+  };
+
+  const LocaleParams = Type.Object({
+    lng: Type.String({ maxLength: 10 }),
+    ns: Type.String({ maxLength: 40 }),
+  });
+
+  app.get(
+    "/locales/:lng/:file",
+    {
+      schema: {
+        tags: ["locales"],
+        params: Type.Object({ lng: Type.String({ maxLength: 10 }), file: Type.String({ maxLength: 45 }) }),
+        response: { 200: Type.Unknown(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const ns = request.params.file.replace(/\.json$/, "");
+      const language = request.params.file.endsWith(".json") ? known(request.params.lng, ns) : null;
+      if (!language) throw notFound(request.t("unknownLocale"));
+      return reply
+        .header("Content-Type", "application/json; charset=utf-8")
+        .header("Cache-Control", "public, max-age=300")
+        .send(files.get(`${language}/${ns}`));
+    },
+  );
+
+  app.post(
+    "/locales/add/:lng/:ns",
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: ["locales"],
+        params: LocaleParams,
+        body: Type.Record(Type.String({ maxLength: MAX_KEY_LENGTH }), Type.String({ maxLength: MAX_VALUE_LENGTH }), {
+          maxProperties: MAX_KEYS,
+        }),
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const language = known(request.params.lng, request.params.ns);
+      if (!language) throw notFound(request.t("unknownLocale"));
+      const rows = Object.entries(request.body)
+        .filter(([key]) => key.length > 0 && key.length <= MAX_KEY_LENGTH)
+        .map(([key, fallback]) => ({ lng: language, ns: request.params.ns, key, fallback, created_at: nowIso() }));
+      if (rows.length > 0) {
+        await app.db
+          .insertInto("missing_locale_keys")
+          .values(rows)
+          .onConflict((oc) => oc.columns(["lng", "ns", "key"]).doNothing())
+          .execute();
+      }
+      return { message: request.t("localeKeysRecorded"), data: { recorded: rows.length } };
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import { menuFor } from "@csc/shared";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { profileOf } from "../lib/accounts.js";
+import { bearer, ErrorResponse } from "./schemas.js";
+
+/** The signed-in user (spec §7) and their server-driven menu (DESIGN §2a). */
+export default async function profileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    "/profile",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["profile"],
+        security: bearer,
+        response: { 200: Type.Object({ data: Type.Unknown() }), 401: ErrorResponse },
+      },
+    },
+    async (request) => ({ data: profileOf(request.auth) }),
+  );
+
+  app.get(
+    "/meta",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["profile"],
+        security: bearer,
+        response: {
+          200: Type.Object({
+            data: Type.Object({ menu: Type.Array(Type.Unknown()), resources: Type.Array(Type.Unknown()) }),
+          }),
+          401: ErrorResponse,
+        },
+      },
+    },
+    // resources join the menu once the registry of the next step exists
+    async (request) => ({ data: { menu: menuFor(request.auth), resources: [] } }),
+  );
+}

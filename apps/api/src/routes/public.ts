@@ -1,0 +1,101 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { errorResponses } from "./schemas.js";
+
+export const LANGUAGE_OPTIONS = [
+  { code: "en-US", name: "En" },
+  { code: "np-NP", name: "नेपाली" },
+] as const;
+
+/** What the admin needs before anyone signs in: maintenance flag, domains, site keys, languages. */
+export default async function publicRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { config } = app;
+
+  app.get(
+    "/public/config",
+    {
+      schema: {
+        tags: ["public"],
+        response: {
+          200: Type.Object({
+            data: Type.Object({
+              maintenance: Type.Boolean(),
+              rootDomain: Type.String(),
+              adminSubdomain: Type.String(),
+              captchaSiteKey: Type.Union([Type.String(), Type.Null()]),
+              courseSiteLoginUrl: Type.Union([Type.String(), Type.Null()]),
+              courseSiteEditUrl: Type.Union([Type.String(), Type.Null()]),
+              languages: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({
+      data: {
+        maintenance: config.maintenanceMode(),
+        rootDomain: config.rootDomain,
+        adminSubdomain: config.adminSubdomain,
+        captchaSiteKey: config.captchaSiteKey,
+        courseSiteLoginUrl: config.courseSiteLoginUrl,
+        courseSiteEditUrl: config.courseSiteEditUrl,
+        languages: [...LANGUAGE_OPTIONS],
+      },
+    }),
+  );
+
+  const place = { id: Type.Integer(), name: Type.String(), name_np: Type.String() };
+  const listOf = (extra: Record<string, ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>) =>
+    Type.Object({ data: Type.Array(Type.Object({ ...place, ...extra })) });
+
+  app.get(
+    "/locations/provinces",
+    { schema: { tags: ["locations"], response: { 200: listOf({}), ...errorResponses } } },
+    async () => ({
+      data: await app.db.selectFrom("provinces").select(["id", "name", "name_np"]).orderBy("id").execute(),
+    }),
+  );
+
+  app.get(
+    "/locations/districts",
+    {
+      schema: {
+        tags: ["locations"],
+        querystring: Type.Object(
+          { province_id: Type.Optional(Type.Integer({ minimum: 1 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: listOf({ province_id: Type.Integer() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      let query = app.db.selectFrom("districts").select(["id", "province_id", "name", "name_np"]).orderBy("id");
+      if (request.query.province_id) query = query.where("province_id", "=", request.query.province_id);
+      return { data: await query.execute() };
+    },
+  );
+
+  app.get(
+    "/locations/municipalities",
+    {
+      schema: {
+        tags: ["locations"],
+        querystring: Type.Object(
+          { district_id: Type.Optional(Type.Integer({ minimum: 1 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: listOf({ district_id: Type.Integer(), category: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      let query = app.db
+        .selectFrom("municipalities")
+        .select(["id", "district_id", "name", "name_np", "category"])
+        .orderBy("id");
+      if (request.query.district_id) query = query.where("district_id", "=", request.query.district_id);
+      return { data: await query.execute() };
+    },
+  );
+}

@@ -1,0 +1,143 @@
+import { PROVIDER_ROLES, RECRUITER_ROLES } from "@csc/shared";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { notFound } from "../lib/errors.js";
+import { bearer, errorResponses, IdParams, InstitutionPublic } from "./schemas.js";
+
+const institutionColumns = [
+  "id",
+  "name",
+  "subdomain",
+  "type",
+  "status",
+  "logo",
+  "primary_color",
+  "secondary_color",
+  "email",
+  "phone",
+  "website",
+  "address",
+  "province_id",
+  "district_id",
+  "municipality_id",
+  "created_at",
+] as const;
+
+const recruiterColumns = [
+  "id",
+  "name",
+  "status",
+  "email",
+  "phone",
+  "website",
+  "logo",
+  "address",
+  "created_at",
+] as const;
+
+/** Institution and recruiter records of spec §7; another tenant's record is a 404, never a 403. */
+export default async function tenantRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  async function institutionFor(request: FastifyRequest, id: number, type?: "college") {
+    const { auth } = request;
+    const mayRead = PROVIDER_ROLES.includes(auth.role) || auth.institution?.id === id;
+    let query = db.selectFrom("institutions").select(institutionColumns).where("id", "=", id);
+    if (type) query = query.where("type", "=", type);
+    const row = mayRead ? await query.executeTakeFirst() : undefined;
+    if (!row) throw notFound(request.t("notFound"));
+    return { data: row };
+  }
+
+  const recordSchema = (tag: string) => ({
+    tags: [tag],
+    security: bearer,
+    params: IdParams,
+    response: { 200: Type.Object({ data: Type.Unknown() }), ...errorResponses },
+  });
+
+  app.get("/college/:id", { preHandler: app.authenticate, schema: recordSchema("institutions") }, (request) =>
+    institutionFor(request, request.params.id, "college"),
+  );
+  app.get("/institution/:id", { preHandler: app.authenticate, schema: recordSchema("institutions") }, (request) =>
+    institutionFor(request, request.params.id),
+  );
+
+  app.get(
+    "/recruiter-profile",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["recruiters"],
+        security: bearer,
+        response: { 200: Type.Object({ data: Type.Unknown() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { auth } = request;
+      const row =
+        RECRUITER_ROLES.includes(auth.role) && auth.recruiterId !== null
+          ? await db
+              .selectFrom("recruiters")
+              .select(recruiterColumns)
+              .where("id", "=", auth.recruiterId)
+              .executeTakeFirst()
+          : undefined;
+      if (!row) throw notFound(request.t("notFound"));
+      return { data: row };
+    },
+  );
+
+  app.get(
+    "/public/institutions/by-subdomain/:sub",
+    {
+      schema: {
+        tags: ["public"],
+        params: Type.Object({ sub: Type.String({ minLength: 1, maxLength: 63, pattern: "^[A-Za-z0-9-]+$" }) }),
+        response: { 200: Type.Object({ data: InstitutionPublic }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .selectFrom("institutions")
+        .select(["id", "name", "subdomain", "type", "status", "logo", "primary_color", "secondary_color"])
+        .where("subdomain", "=", request.params.sub.toLowerCase())
+        .where("status", "=", "active")
+        .executeTakeFirst();
+      if (!row) throw notFound(request.t("institutionNotFound"));
+      return { data: row };
+    },
+  );
+
+  app.get(
+    "/public/job-providers/check-job-provider/:id",
+    {
+      schema: {
+        tags: ["public"],
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            data: Type.Object({
+              id: Type.Integer(),
+              name: Type.String(),
+              logo: Type.Union([Type.String(), Type.Null()]),
+            }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .selectFrom("recruiters")
+        .select(["id", "name", "logo"])
+        .where("id", "=", request.params.id)
+        .where("status", "=", "approved")
+        .executeTakeFirst();
+      if (!row) throw notFound(request.t("recruiterNotFound"));
+      return { data: row };
+    },
+  );
+}

@@ -1,0 +1,153 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { hashPassword } from "../lib/password.js";
+import { nowIso } from "../lib/time.js";
+import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, logoDataUrl, RECRUITER } from "./demo-data.js";
+import { nepalHierarchy } from "./nepal.js";
+
+export interface SeedOptions {
+  demo: boolean;
+  demoPassword: string;
+  passwordHashCost: number;
+}
+
+const CHUNK = 200;
+
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK);
+}
+
+/** Reference data every installation needs: the Nepal hierarchy and the provider's plans. */
+async function seedReference(db: Kysely<Database>) {
+  const { provinces, districts, municipalities } = nepalHierarchy();
+  await db.insertInto("provinces").values(provinces).execute();
+  for (const chunk of chunks(districts)) await db.insertInto("districts").values(chunk).execute();
+  for (const chunk of chunks(municipalities)) await db.insertInto("municipalities").values(chunk).execute();
+  const now = nowIso();
+  await db
+    .insertInto("feature_profiles")
+    .values(
+      FEATURE_PROFILES.map((plan) => ({
+        name: plan.name,
+        description: plan.description,
+        features: JSON.stringify(plan.features),
+        is_default: plan.isDefault ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
+  const now = nowIso();
+  const plans = await db.selectFrom("feature_profiles").select(["id", "name"]).execute();
+  const tenantIds = new Map<string, number>();
+
+  for (const inst of INSTITUTIONS) {
+    const district = await db
+      .selectFrom("districts")
+      .select(["id", "province_id"])
+      .where("name", "=", inst.district)
+      .executeTakeFirstOrThrow();
+    const initials = inst.name
+      .split(" ")
+      .map((word) => word[0])
+      .join("")
+      .slice(0, 3);
+    const { id } = await db
+      .insertInto("institutions")
+      .values({
+        name: inst.name,
+        subdomain: inst.key,
+        type: inst.type,
+        status: "active",
+        logo: logoDataUrl(initials, inst.primaryColor, inst.secondaryColor),
+        primary_color: inst.primaryColor,
+        secondary_color: inst.secondaryColor,
+        email: inst.email,
+        phone: inst.phone,
+        website: inst.website,
+        address: inst.address,
+        province_id: district.province_id,
+        district_id: district.id,
+        municipality_id: null,
+        feature_profile_id: plans.find((plan) => plan.name === inst.plan)?.id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    tenantIds.set(inst.key, id);
+    await db
+      .insertInto("program_departments")
+      .values([
+        ...inst.programs.map((name) => ({
+          institution_id: id,
+          kind: "program" as const,
+          name,
+          created_at: now,
+          updated_at: now,
+        })),
+        ...inst.departments.map((name) => ({
+          institution_id: id,
+          kind: "department" as const,
+          name,
+          created_at: now,
+          updated_at: now,
+        })),
+      ])
+      .execute();
+  }
+
+  const recruiter = await db
+    .insertInto("recruiters")
+    .values({
+      ...RECRUITER,
+      status: "approved",
+      logo: logoDataUrl("ER", "#3A3F58", "#F5B700"),
+      reject_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const hashes = await Promise.all(ACCOUNTS.map(() => hashPassword(options.demoPassword, options.passwordHashCost)));
+  await db
+    .insertInto("users")
+    .values(
+      ACCOUNTS.map((account, index) => ({
+        email: account.email,
+        password_hash: hashes[index] ?? "",
+        full_name: account.fullName,
+        phone: null,
+        role: account.role,
+        institution_id:
+          account.tenant && account.tenant !== "recruiter" ? (tenantIds.get(account.tenant) ?? null) : null,
+        recruiter_id: account.tenant === "recruiter" ? recruiter.id : null,
+        permissions: "[]",
+        status: "active" as const,
+        email_verified_at: now,
+        token_version: 0,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** Seeds an empty database; a database with any user or location is never touched. */
+export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): Promise<boolean> {
+  const [users, provinces] = await Promise.all([
+    db.selectFrom("users").select("id").limit(1).executeTakeFirst(),
+    db.selectFrom("provinces").select("id").limit(1).executeTakeFirst(),
+  ]);
+  if (users || provinces) return false;
+  await db.transaction().execute(async (trx) => {
+    await seedReference(trx);
+    if (options.demo) await seedDemo(trx, options);
+  });
+  return true;
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+
+export const DEMO_PASSWORD = "CareerDemo#2026";
+export const JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+export interface TestApp {
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: a temporary SQLite file, or (TEST_DB=postgres) a database
+ * of its own on TEST_POSTGRES_URL's server, dropped when the file is done.
+ */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB === "postgres") {
+    const serverUrl = process.env.TEST_POSTGRES_URL;
+    if (!serverUrl) throw new Error("TEST_POSTGRES_URL is not set");
+    const name = `csc_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "csc-test-"));
+  return { url: `sqlite:${join(dir, "test.sqlite")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "csc-data-"));
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    PASSWORD_HASH_COST: "10",
+    SEED_DEMO: "true",
+    DEMO_PASSWORD,
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const hostOf = (site: "provider" | "kmc" | "himal" | "recruiter" | string) =>
+  site === "provider" ? "localhost" : `${site}.localhost`;
+
+export async function login(app: FastifyInstance, email: string, site: string, password = DEMO_PASSWORD) {
+  return app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    headers: { host: hostOf(site) },
+    payload: { email, password },
+  });
+}
+
+export async function tokenFor(app: FastifyInstance, email: string, site: string): Promise<string> {
+  const res = await login(app, email, site);
+  if (res.statusCode !== 200) throw new Error(`login ${email} on ${site}: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { token: string } }>().data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export const body = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();

@@ -1,0 +1,213 @@
+import { subject } from "@casl/ability";
+import { describe, expect, it } from "vitest";
+import {
+  type AbilityUser,
+  type Action,
+  abilityFromRules,
+  defineAbilityFor,
+  enabledFeaturesFor,
+  hasPermission,
+  permissionSlug,
+  rulesFor,
+} from "./ability.js";
+import { FEATURE_KEYS } from "./features.js";
+import type { MenuName } from "./menu.js";
+import { ROLES, type Role } from "./roles.js";
+
+const COLLEGE = { id: 5, type: "college" } as const;
+const COMPANY = { id: 6, type: "company" } as const;
+
+const user = (role: Role, overrides: Partial<AbilityUser> = {}): AbilityUser => ({
+  id: 42,
+  role,
+  institution: null,
+  enabledFeatures: [...FEATURE_KEYS],
+  recruiterId: null,
+  permissions: [],
+  ...overrides,
+});
+
+/**
+ * A row of a resource, for condition checks. AppAbility's subject type lists only subject names,
+ * so the tagged row is cast to what `can` accepts (CASL reads the tag at run time).
+ */
+const row = (name: MenuName, fields: Record<string, number>) => subject(name, { ...fields }) as unknown as MenuName;
+
+describe("permission slugs (spec §6)", () => {
+  it("are <resource>.<action>", () => {
+    expect(permissionSlug("learning-events", "update")).toBe("learning-events.update");
+  });
+
+  it.each([ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN, ROLES.SKILLLAB_EDITOR, ROLES.SKILLLAB_VIEWER])(
+    "lets provider staff (%s) bypass every slug check",
+    (role) => {
+      expect(hasPermission({ role, permissions: ["tags.read"] }, "courses.delete")).toBe(true);
+      expect(hasPermission({ role, permissions: [] }, "courses.delete")).toBe(true);
+    },
+  );
+
+  it.each([ROLES.INSTITUTION_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.LEARNER])(
+    "lets %s pass with an empty list or the slug, and only then",
+    (role) => {
+      expect(hasPermission({ role, permissions: [] }, "courses.delete")).toBe(true);
+      expect(hasPermission({ role, permissions: ["courses.delete"] }, "courses.delete")).toBe(true);
+      expect(hasPermission({ role, permissions: ["courses.read"] }, "courses.delete")).toBe(false);
+    },
+  );
+});
+
+describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
+  it("scopes institution staff to their institution_id", () => {
+    const ability = defineAbilityFor(user(ROLES.INSTITUTION_ADMIN, { institution: COLLEGE }));
+    expect(ability.can("read", row("students", { institution_id: 5 }))).toBe(true);
+    expect(ability.can("read", row("students", { institution_id: 6 }))).toBe(false);
+    expect(ability.can("update", row("courses", { institution_id: 5 }))).toBe(true);
+    expect(ability.can("update", row("courses", { institution_id: 6 }))).toBe(false);
+  });
+
+  it("puts the condition on every rule but the dashboard and own profile", () => {
+    const byScope = (abilityUser: AbilityUser) =>
+      rulesFor(abilityUser)
+        .filter((rule) => rule.subject !== "dashboard" && rule.subject !== "profile")
+        .map((rule) => rule.conditions);
+    const institution = byScope(user(ROLES.INSTITUTION_VIEWER, { institution: COMPANY }));
+    expect(institution.length).toBeGreaterThan(0);
+    for (const conditions of institution) expect(conditions).toEqual({ institution_id: 6 });
+    const recruiter = byScope(user(ROLES.RECRUITER_EDITOR, { recruiterId: 9 }));
+    expect(recruiter.length).toBeGreaterThan(0);
+    for (const conditions of recruiter) expect(conditions).toEqual({ recruiter_id: 9 });
+    const learner = byScope(user(ROLES.STUDENT, { institution: COLLEGE }));
+    expect(learner.length).toBeGreaterThan(0);
+    for (const conditions of learner) expect(conditions).toEqual({ user_id: 42 });
+  });
+
+  it("scopes recruiters to their recruiter_id", () => {
+    const ability = defineAbilityFor(user(ROLES.RECRUITER_ADMIN, { recruiterId: 9 }));
+    expect(ability.can("update", row("job-opportunities", { recruiter_id: 9 }))).toBe(true);
+    expect(ability.can("update", row("job-opportunities", { recruiter_id: 10 }))).toBe(false);
+  });
+
+  it("scopes learners to their own records (user_id)", () => {
+    const ability = defineAbilityFor(user(ROLES.LEARNER));
+    expect(ability.can("read", row("self-assessment", { user_id: 42 }))).toBe(true);
+    expect(ability.can("read", row("self-assessment", { user_id: 43 }))).toBe(false);
+  });
+
+  it("gives provider staff every row, unconditioned", () => {
+    const ability = defineAbilityFor(user(ROLES.SKILLLAB_ADMIN));
+    expect(ability.can("read", row("students", { institution_id: 6 }))).toBe(true);
+    expect(ability.can("delete", row("institutions", { id: 6 }))).toBe(true);
+    for (const rule of ability.rules) {
+      if (rule.subject !== "profile") expect(rule.conditions).toBeUndefined();
+    }
+  });
+
+  it("lets everyone read the dashboard and read and update only their own profile", () => {
+    for (const role of [ROLES.SUPER_ADMIN, ROLES.COLLEGE_VIEWER, ROLES.RECRUITER_VIEWER, ROLES.EMPLOYEE]) {
+      const ability = defineAbilityFor(user(role, { institution: role === ROLES.EMPLOYEE ? COMPANY : COLLEGE }));
+      expect(ability.can("read", "dashboard"), role).toBe(true);
+      expect(ability.can("update", row("profile", { id: 42 })), role).toBe(true);
+      expect(ability.can("update", row("profile", { id: 7 })), role).toBe(false);
+      expect(ability.can("delete", row("profile", { id: 42 })), role).toBe(false);
+    }
+  });
+});
+
+describe("defineAbilityFor: what each level may do (DESIGN §6)", () => {
+  const actionsOn = (abilityUser: AbilityUser, name: MenuName, fields: Record<string, number>) =>
+    (["read", "create", "update", "delete", "export"] as Action[]).filter((action) =>
+      defineAbilityFor(abilityUser).can(action, row(name, fields)),
+    );
+
+  it("keeps institution viewers read-only", () => {
+    expect(
+      actionsOn(user(ROLES.INSTITUTION_VIEWER, { institution: COLLEGE }), "courses", { institution_id: 5 }),
+    ).toEqual(["read"]);
+    expect(actionsOn(user(ROLES.COLLEGE_VIEWER, { institution: COLLEGE }), "students", { institution_id: 5 })).toEqual([
+      "read",
+    ]);
+  });
+
+  it("lets editors create, update and export but not delete", () => {
+    expect(
+      actionsOn(user(ROLES.INSTITUTION_EDITOR, { institution: COLLEGE }), "courses", { institution_id: 5 }),
+    ).toEqual(["read", "create", "update", "export"]);
+    expect(actionsOn(user(ROLES.SKILLLAB_EDITOR), "tags", {})).toEqual(["read", "create", "update", "export"]);
+  });
+
+  it("lets admins also delete", () => {
+    expect(actionsOn(user(ROLES.COLLEGE_ADMIN, { institution: COLLEGE }), "courses", { institution_id: 5 })).toEqual([
+      "read",
+      "create",
+      "update",
+      "delete",
+      "export",
+    ]);
+    expect(actionsOn(user(ROLES.RECRUITER_ADMIN, { recruiterId: 9 }), "users", { recruiter_id: 9 })).toContain(
+      "delete",
+    );
+  });
+
+  it("gives provider and recruiter viewers and learners read only", () => {
+    expect(actionsOn(user(ROLES.SKILLLAB_VIEWER), "testimonials", {})).toEqual(["read"]);
+    expect(
+      actionsOn(user(ROLES.RECRUITER_VIEWER, { recruiterId: 9 }), "job-opportunities", { recruiter_id: 9 }),
+    ).toEqual(["read"]);
+    expect(actionsOn(user(ROLES.LEARNER), "courses", { user_id: 42 })).toEqual(["read"]);
+  });
+
+  it("gives no rights on entries outside the user's menu", () => {
+    const ability = defineAbilityFor(user(ROLES.INSTITUTION_ADMIN, { institution: COLLEGE }));
+    expect(ability.can("read", row("institutions", { institution_id: 5 }))).toBe(false);
+    expect(ability.can("read", row("tags", { institution_id: 5 }))).toBe(false);
+    expect(ability.can("read", row("employees", { institution_id: 5 }))).toBe(false);
+    const editor = defineAbilityFor(user(ROLES.SKILLLAB_EDITOR));
+    expect(editor.can("read", "deleted-users")).toBe(false);
+    expect(defineAbilityFor(user(ROLES.SUPER_ADMIN)).can("read", "deleted-users")).toBe(true);
+  });
+
+  it("gives no rights on an entry disabled for lack of its feature", () => {
+    const ability = defineAbilityFor(
+      user(ROLES.INSTITUTION_ADMIN, { institution: COLLEGE, enabledFeatures: ["scholarship"] }),
+    );
+    expect(ability.can("read", row("courses", { institution_id: 5 }))).toBe(false);
+    expect(ability.can("read", row("scholarship", { institution_id: 5 }))).toBe(true);
+  });
+
+  it("grants only the listed permission slugs when the list is not empty", () => {
+    const ability = defineAbilityFor(
+      user(ROLES.INSTITUTION_ADMIN, { institution: COLLEGE, permissions: ["courses.read", "courses.update"] }),
+    );
+    expect(ability.can("read", row("courses", { institution_id: 5 }))).toBe(true);
+    expect(ability.can("update", row("courses", { institution_id: 5 }))).toBe(true);
+    expect(ability.can("delete", row("courses", { institution_id: 5 }))).toBe(false);
+    expect(ability.can("read", row("users", { institution_id: 5 }))).toBe(false);
+  });
+
+  it("ignores permission slugs for provider staff", () => {
+    const ability = defineAbilityFor(user(ROLES.SKILLLAB_ADMIN, { permissions: ["tags.read"] }));
+    expect(ability.can("delete", "courses")).toBe(true);
+    expect(ability.can("update", "users")).toBe(true);
+  });
+});
+
+describe("rules sent to the admin", () => {
+  it("rebuild the same ability after a JSON round trip", () => {
+    const abilityUser = user(ROLES.INSTITUTION_EDITOR, { institution: COLLEGE });
+    const rebuilt = abilityFromRules(JSON.parse(JSON.stringify(rulesFor(abilityUser))));
+    expect(rebuilt.can("update", row("courses", { institution_id: 5 }))).toBe(true);
+    expect(rebuilt.can("update", row("courses", { institution_id: 6 }))).toBe(false);
+    expect(rebuilt.can("delete", row("courses", { institution_id: 5 }))).toBe(false);
+  });
+});
+
+describe("enabled features", () => {
+  it("gives the full default plan to users without an institution plan", () => {
+    expect(enabledFeaturesFor(null)).toEqual([...FEATURE_KEYS]);
+  });
+
+  it("keeps only known feature keys of an institution's plan", () => {
+    expect(enabledFeaturesFor(["courses", "unknown", "self-assessment"])).toEqual(["self-assessment", "courses"]);
+    expect(enabledFeaturesFor([])).toEqual([]);
+  });
+});

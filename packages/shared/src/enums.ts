@@ -1,0 +1,367 @@
+import { ACCOUNT_TYPES, type AccountType, INSTITUTION_TYPES, type InstitutionType } from "./roles.js";
+
+/**
+ * The enums of spec §3–4. Each is a const array of values, a union type and an options list for
+ * selects and tags. Labels are en-US; the admin translates `labelKey` in the `enums` namespace,
+ * whose files (locales/<lng>/enums.json) are shaped `{ "<enumName>": { "<value>": "label" } }`.
+ */
+
+export type EnumValue = string | number | boolean;
+
+export interface EnumOption<V extends EnumValue = EnumValue> {
+  readonly value: V;
+  /** en-US text. */
+  readonly label: string;
+  /** i18next key, `enums:<enumName>.<value>`. */
+  readonly labelKey: string;
+}
+
+export const ENUMS_NAMESPACE = "enums";
+
+export const enumLabelKey = (enumName: string, value: EnumValue): string =>
+  `${ENUMS_NAMESPACE}:${enumName}.${String(value)}`;
+
+/** Builds an enum's options; `labels` must name every value, so a new value cannot ship unlabelled. */
+export function defineEnum<const V extends EnumValue>(
+  enumName: string,
+  values: readonly V[],
+  labels: Readonly<Record<`${V}`, string>>,
+): readonly EnumOption<V>[] {
+  return Object.freeze(
+    values.map((value) =>
+      Object.freeze({ value, label: labels[`${value}` as `${V}`], labelKey: enumLabelKey(enumName, value) }),
+    ),
+  );
+}
+
+/** `{ "<value>": "label" }`, the shape of one enum in locales/<lng>/enums.json. */
+export const labelsOf = (options: readonly EnumOption[]): Record<string, string> =>
+  Object.fromEntries(options.map((option) => [String(option.value), option.label]));
+
+/** Narrows an unknown input (a query param, a request body field) to one of an enum's values. */
+export function isEnumValue<const V extends EnumValue>(values: readonly V[], value: unknown): value is V {
+  return (values as readonly unknown[]).includes(value);
+}
+
+/** The en-US label of a value, or undefined when the value is not one of the enum's. */
+export function enumLabel<V extends EnumValue>(options: readonly EnumOption<V>[], value: unknown): string | undefined {
+  return options.find((option) => option.value === value)?.label;
+}
+
+export const EVENT_TYPES = [
+  "training",
+  "session",
+  "guest_lecture",
+  "workshop",
+  "course",
+  "exam",
+  "event",
+  "others",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const EVENT_TYPE_OPTIONS = defineEnum("eventType", EVENT_TYPES, {
+  training: "Training",
+  session: "Session",
+  guest_lecture: "Guest Lecture",
+  workshop: "Workshop",
+  course: "Course",
+  exam: "Exam",
+  event: "Event",
+  others: "Others",
+});
+
+export const JOB_TYPES = ["full_time", "part_time", "internship", "remote", "hybrid", "trainee", "contract"] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+export const JOB_TYPE_OPTIONS = defineEnum("jobType", JOB_TYPES, {
+  full_time: "Full Time",
+  part_time: "Part Time",
+  internship: "Internship",
+  remote: "Remote",
+  hybrid: "Hybrid",
+  trainee: "Trainee",
+  contract: "Contract",
+});
+
+/** Delivery mode is stored as a flag: online is true, offline is false. */
+export const DELIVERY_MODE = { online: true, offline: false } as const;
+export const DELIVERY_MODES = [DELIVERY_MODE.online, DELIVERY_MODE.offline] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+export const DELIVERY_MODE_OPTIONS = defineEnum("deliveryMode", DELIVERY_MODES, {
+  true: "Online",
+  false: "Offline",
+});
+
+export const ACCESS_SCOPES = ["default", "local", "all"] as const;
+export type AccessScope = (typeof ACCESS_SCOPES)[number];
+export const ACCESS_SCOPE_OPTIONS = defineEnum("accessScope", ACCESS_SCOPES, {
+  default: "Default",
+  local: "Local",
+  all: "All",
+});
+
+export const GRADING_TYPES = ["grade", "percentage", "no_grades"] as const;
+export type GradingType = (typeof GRADING_TYPES)[number];
+export const GRADING_TYPE_OPTIONS = defineEnum("gradingType", GRADING_TYPES, {
+  grade: "Grade",
+  percentage: "Percentage",
+  no_grades: "No Grades",
+});
+
+export const COMPLETION_STATUSES = ["complete", "in_complete"] as const;
+export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
+export const COMPLETION_STATUS_OPTIONS = defineEnum("completionStatus", COMPLETION_STATUSES, {
+  complete: "Complete",
+  in_complete: "Incomplete",
+});
+
+export const LETTER_GRADES = ["A+", "A", "B+", "B", "C+", "C", "D+", "D", "F"] as const;
+export type LetterGrade = (typeof LETTER_GRADES)[number];
+export const LETTER_GRADE_OPTIONS = defineEnum("letterGrade", LETTER_GRADES, {
+  "A+": "A+",
+  A: "A",
+  "B+": "B+",
+  B: "B",
+  "C+": "C+",
+  C: "C",
+  "D+": "D+",
+  D: "D",
+  F: "F",
+});
+
+export const HIRING_SOURCES = ["internally", "externally"] as const;
+export type HiringSource = (typeof HIRING_SOURCES)[number];
+export const HIRING_SOURCE_OPTIONS = defineEnum("hiringSource", HIRING_SOURCES, {
+  internally: "Internally",
+  externally: "Externally",
+});
+
+export const REGISTRATION_FILTERS = ["registered", "not_registered", "skill_lab"] as const;
+export type RegistrationFilter = (typeof REGISTRATION_FILTERS)[number];
+export const REGISTRATION_FILTER_OPTIONS = defineEnum("registrationFilter", REGISTRATION_FILTERS, {
+  registered: "Registered",
+  not_registered: "Not Registered",
+  skill_lab: "Skill Lab",
+});
+
+/** Where an applicant came from: the applicant table's "Applicant Type" column. */
+export const APPLICANT_ORIGINS = ["skill_lab", "college", "recruiter", "unknown"] as const;
+export type ApplicantOrigin = (typeof APPLICANT_ORIGINS)[number];
+export const APPLICANT_ORIGIN_OPTIONS = defineEnum("applicantOrigin", APPLICANT_ORIGINS, {
+  skill_lab: "Skill Lab",
+  college: "College",
+  recruiter: "Recruiter",
+  unknown: "N/A",
+});
+
+/** The `publish_status` flag: published is true. */
+export const PUBLISH_STATUSES = [true, false] as const;
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+export const PUBLISH_STATUS_OPTIONS = defineEnum("publishStatus", PUBLISH_STATUSES, {
+  true: "Published",
+  false: "Not Published",
+});
+
+/** Candidate status of an applicant in a learning event or opportunity pipeline (spec §4). */
+export const APPLICANT_STAGES = [
+  "new_candidates",
+  "waiting_for_confirmation",
+  "did_not_receive_call",
+  "cv_not_matched",
+  "phone_screening_completed",
+  "cv_submitted",
+  "did_not_attend",
+  "final_interview",
+  "rejected_after_interview",
+  "hired",
+  "old_batch",
+  "shortlisted",
+  "screening_test_completed",
+  "test",
+  "spam",
+] as const;
+export type ApplicantStage = (typeof APPLICANT_STAGES)[number];
+export const APPLICANT_STAGE_OPTIONS = defineEnum("applicantStage", APPLICANT_STAGES, {
+  new_candidates: "New Candidates",
+  waiting_for_confirmation: "Waiting for Confirmation",
+  did_not_receive_call: "Did Not Receive Call",
+  cv_not_matched: "CV Not Matched",
+  phone_screening_completed: "Phone Screening Completed",
+  cv_submitted: "CV Submitted",
+  did_not_attend: "Did Not Attend",
+  final_interview: "Final Interview",
+  rejected_after_interview: "Rejected",
+  hired: "Hired",
+  old_batch: "Old Batch",
+  shortlisted: "Shortlisted",
+  screening_test_completed: "Screening Test Completed",
+  test: "Test",
+  spam: "Spam",
+});
+
+export const LEARNER_STAGES = [
+  "new_candidate",
+  "shortlisted",
+  "certified",
+  "non_certified",
+  "did_not_attend",
+  "old_batch",
+] as const;
+export type LearnerStage = (typeof LEARNER_STAGES)[number];
+export const LEARNER_STAGE_OPTIONS = defineEnum("learnerStage", LEARNER_STAGES, {
+  new_candidate: "New Candidate",
+  shortlisted: "Shortlisted",
+  certified: "Certified",
+  non_certified: "Non-Certified",
+  did_not_attend: "Did Not Attend",
+  old_batch: "Old Batch",
+});
+
+/** Attendance is stored as a number (spec §4). */
+export const ATTENDANCE = { present: 1, absent: 2, noStatus: 3 } as const;
+export const ATTENDANCE_VALUES = [ATTENDANCE.present, ATTENDANCE.absent, ATTENDANCE.noStatus] as const;
+export type Attendance = (typeof ATTENDANCE_VALUES)[number];
+export const ATTENDANCE_OPTIONS = defineEnum("attendance", ATTENDANCE_VALUES, {
+  1: "Present",
+  2: "Absent",
+  3: "No Status",
+});
+
+export const TIME_FILTERS = ["current", "expired", "upcoming", "ongoing", "suggested", "pending", "rejected"] as const;
+export type TimeFilter = (typeof TIME_FILTERS)[number];
+export const TIME_FILTER_OPTIONS = defineEnum("timeFilter", TIME_FILTERS, {
+  current: "Current",
+  expired: "Expired",
+  upcoming: "Upcoming",
+  ongoing: "Ongoing",
+  suggested: "Suggested",
+  pending: "Pending",
+  rejected: "Rejected",
+});
+
+export const LIST_SCOPES = ["all", "user-taken", "user-preference"] as const;
+export type ListScope = (typeof LIST_SCOPES)[number];
+export const LIST_SCOPE_OPTIONS = defineEnum("listScope", LIST_SCOPES, {
+  all: "All",
+  "user-taken": "Taken by Me",
+  "user-preference": "My Preferences",
+});
+
+/** Account types live in roles.ts; these are their select options. */
+export const ACCOUNT_TYPE_OPTIONS = defineEnum<AccountType>("accountType", ACCOUNT_TYPES, {
+  college: "College",
+  company: "Company",
+  recruiter: "Recruiter",
+});
+
+export const INSTITUTION_TYPE_OPTIONS = defineEnum<InstitutionType>("institutionType", INSTITUTION_TYPES, {
+  college: "College",
+  company: "Company",
+});
+
+/** Year choices 1 to 50 (spec §9). Numbers need no translation: the admin formats them per locale. */
+export const YEAR_CHOICES: readonly number[] = Object.freeze(Array.from({ length: 50 }, (_, index) => index + 1));
+export const isYearChoice = (value: unknown): value is number => YEAR_CHOICES.includes(value as number);
+export const YEAR_CHOICE_OPTIONS: readonly { readonly value: number; readonly label: string }[] = Object.freeze(
+  YEAR_CHOICES.map((value) => Object.freeze({ value, label: String(value) })),
+);
+
+/** Every enum's options by the name used in its label keys (chart.ts adds `progressionSeries`). */
+export const ENUM_OPTIONS = {
+  eventType: EVENT_TYPE_OPTIONS,
+  jobType: JOB_TYPE_OPTIONS,
+  deliveryMode: DELIVERY_MODE_OPTIONS,
+  accessScope: ACCESS_SCOPE_OPTIONS,
+  gradingType: GRADING_TYPE_OPTIONS,
+  completionStatus: COMPLETION_STATUS_OPTIONS,
+  letterGrade: LETTER_GRADE_OPTIONS,
+  hiringSource: HIRING_SOURCE_OPTIONS,
+  registrationFilter: REGISTRATION_FILTER_OPTIONS,
+  applicantOrigin: APPLICANT_ORIGIN_OPTIONS,
+  publishStatus: PUBLISH_STATUS_OPTIONS,
+  applicantStage: APPLICANT_STAGE_OPTIONS,
+  learnerStage: LEARNER_STAGE_OPTIONS,
+  attendance: ATTENDANCE_OPTIONS,
+  timeFilter: TIME_FILTER_OPTIONS,
+  listScope: LIST_SCOPE_OPTIONS,
+  accountType: ACCOUNT_TYPE_OPTIONS,
+  institutionType: INSTITUTION_TYPE_OPTIONS,
+} as const satisfies Record<string, readonly EnumOption[]>;
+export type EnumName = keyof typeof ENUM_OPTIONS;
+
+/* Created by (spec §3): the creator's id and entity joined by a separator, e.g. `12_college`. */
+
+export const CREATED_BY_SEPARATOR = "_";
+
+export interface CreatedBy {
+  id: number;
+  entity: string;
+}
+
+const isPositiveId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+export function formatCreatedBy(id: number, entity: string): string {
+  if (!isPositiveId(id)) throw new RangeError(`created-by id must be a positive integer, got ${id}`);
+  if (entity.length === 0) throw new RangeError("created-by entity must not be empty");
+  return `${id}${CREATED_BY_SEPARATOR}${entity}`;
+}
+
+/** The id never holds the separator, so the first one splits; the entity may contain it (`skill_lab`). */
+export function parseCreatedBy(value: string | null | undefined): CreatedBy | null {
+  if (!value) return null;
+  const at = value.indexOf(CREATED_BY_SEPARATOR);
+  if (at <= 0) return null;
+  const idText = value.slice(0, at);
+  const entity = value.slice(at + CREATED_BY_SEPARATOR.length);
+  if (!/^\d+$/.test(idText) || entity.length === 0) return null;
+  const id = Number(idText);
+  return isPositiveId(id) ? { id, entity } : null;
+}
+
+/* Countries (spec §3): the 249 ISO 3166-1 alpha-2 codes; names come from Intl.DisplayNames. */
+
+const COUNTRY_CODE_ROWS = [
+  "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ",
+  "BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ",
+  "CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ",
+  "DE DJ DK DM DO DZ",
+  "EC EE EG EH ER ES ET",
+  "FI FJ FK FM FO FR",
+  "GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY",
+  "HK HM HN HR HT HU",
+  "ID IE IL IM IN IO IQ IR IS IT",
+  "JE JM JO JP",
+  "KE KG KH KI KM KN KP KR KW KY KZ",
+  "LA LB LC LI LK LR LS LT LU LV LY",
+  "MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ",
+  "NA NC NE NF NG NI NL NO NP NR NU NZ",
+  "OM",
+  "PA PE PF PG PH PK PL PM PN PR PS PT PW PY",
+  "QA",
+  "RE RO RS RU RW",
+  "SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ",
+  "TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ",
+  "UA UG UM US UY UZ",
+  "VA VC VE VG VI VN VU",
+  "WF WS",
+  "YE YT",
+  "ZA ZM ZW",
+];
+
+export const COUNTRY_CODES: readonly string[] = Object.freeze(COUNTRY_CODE_ROWS.join(" ").split(" "));
+
+export const isCountryCode = (value: unknown): value is string =>
+  typeof value === "string" && COUNTRY_CODES.includes(value);
+
+/** The app's language codes (spec §1) mapped to BCP 47 locales: "np" is not Nepali to Intl, "ne" is. */
+export const INTL_LOCALES: Readonly<Record<string, string>> = { "en-US": "en-US", "np-NP": "ne-NP" };
+export const intlLocale = (language: string): string => INTL_LOCALES[language] ?? language;
+
+/** Country select options in the given app language, sorted by name in that language. */
+export function countryOptions(language: string): { value: string; label: string }[] {
+  const locale = intlLocale(language);
+  const names = new Intl.DisplayNames([locale, "en-US"], { type: "region", fallback: "code" });
+  const collator = new Intl.Collator(locale);
+  return COUNTRY_CODES.map((value) => ({ value, label: names.of(value) ?? value })).sort((a, b) =>
+    collator.compare(a.label, b.label),
+  );
+}

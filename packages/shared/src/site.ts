@@ -1,0 +1,33 @@
+/** Which site a host serves (spec §2, §4; DESIGN §1). Both the API and the admin decide it this way. */
+export type Site = { kind: "provider" } | { kind: "recruiter" } | { kind: "institution"; subdomain: string };
+
+export const RECRUITER_SUBDOMAIN = "recruiter";
+export const DEFAULT_ADMIN_SUBDOMAIN = "admin";
+export const DEFAULT_ROOT_DOMAIN = "localhost";
+
+/** Host without port, lower-cased (IPv6 literals keep their brackets). */
+export function hostname(host: string): string {
+  const lower = host.trim().toLowerCase();
+  if (lower.startsWith("[")) return lower.slice(0, lower.indexOf("]") + 1);
+  return lower.split(":")[0] ?? "";
+}
+
+/**
+ * The bare root domain and the admin subdomain are the provider's site (no institution lookup);
+ * `recruiter.` is the recruiter site; any other first label names an institution. A host outside
+ * the root domain (an IP address, say) is treated as the provider site.
+ */
+export function siteFromHost(host: string, rootDomain: string, adminSubdomain: string): Site {
+  const name = hostname(host);
+  const root = rootDomain.toLowerCase();
+  if (name === root || !name.endsWith(`.${root}`)) return { kind: "provider" };
+  const labels = name.slice(0, -(root.length + 1)).split(".");
+  const first = labels[0] ?? "";
+  if (first === "" || first === adminSubdomain) return { kind: "provider" };
+  if (first === RECRUITER_SUBDOMAIN) return { kind: "recruiter" };
+  return { kind: "institution", subdomain: first };
+}
+
+/** A subdomain an institution may take: DNS label rules, and not one the platform reserves. */
+export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const RESERVED_SUBDOMAINS = [DEFAULT_ADMIN_SUBDOMAIN, RECRUITER_SUBDOMAIN, "www", "api", "no-domain"] as const;
