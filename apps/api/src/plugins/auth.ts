@@ -71,9 +71,9 @@ export default fp(
         .executeTakeFirst();
       if (revoked) throw expired;
       const user = await findSessionUser(app.db, Number(claims.sub));
-      if (!user || user.status !== "active" || user.role !== claims.role || user.tokenVersion !== claims.ver) {
-        throw expired;
-      }
+      const current =
+        user !== null && user.status === "active" && user.role === claims.role && user.tokenVersion === claims.ver;
+      if (!current) throw expired;
       request.auth = user;
       request.claims = claims;
     });

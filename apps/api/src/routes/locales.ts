@@ -71,8 +71,9 @@ export default async function localeRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["locales"],
         params: LocaleParams,
-        body: Type.Record(Type.String({ maxLength: MAX_KEY_LENGTH }), Type.String({ maxLength: MAX_VALUE_LENGTH }), {
+        body: Type.Record(Type.String(), Type.String({ maxLength: MAX_VALUE_LENGTH }), {
           maxProperties: MAX_KEYS,
+          propertyNames: { minLength: 1, maxLength: MAX_KEY_LENGTH },
         }),
         response: { 200: MessageResponse, ...errorResponses },
       },
@@ -80,9 +81,13 @@ export default async function localeRoutes(fastify: FastifyInstance) {
     async (request) => {
       const language = known(request.params.lng, request.params.ns);
       if (!language) throw notFound(request.t("unknownLocale"));
-      const rows = Object.entries(request.body)
-        .filter(([key]) => key.length > 0 && key.length <= MAX_KEY_LENGTH)
-        .map(([key, fallback]) => ({ lng: language, ns: request.params.ns, key, fallback, created_at: nowIso() }));
+      const rows = Object.entries(request.body).map(([key, fallback]) => ({
+        lng: language,
+        ns: request.params.ns,
+        key,
+        fallback,
+        created_at: nowIso(),
+      }));
       if (rows.length > 0) {
         await app.db
           .insertInto("missing_locale_keys")

@@ -1,0 +1,84 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { body, createTestApp, type TestApp } from "./helpers.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("translation files", () => {
+  it("serves a namespace of each language exactly as the file in locales/", async () => {
+    for (const lng of ["en-US", "np-NP"]) {
+      const res = await t.app.inject({ url: `/api/locales/${lng}/api.json` });
+      expect(res.statusCode).toBe(200);
+      const file = readFileSync(new URL(`../../../locales/${lng}/api.json`, import.meta.url), "utf8");
+      expect(res.json()).toEqual(JSON.parse(file));
+    }
+  });
+
+  it("serves i18next's fallback `en` as en-US", async () => {
+    const res = await t.app.inject({ url: "/api/locales/en/validation.json" });
+    expect(body(res).required).toBe("This field is required.");
+  });
+
+  it("answers a clear 404 for an unknown language or namespace", async () => {
+    for (const url of ["/api/locales/fr-FR/api.json", "/api/locales/en-US/nothing.json", "/api/locales/en-US/api"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(body(res).message).toBe("Unknown language or namespace.");
+    }
+    const traversal = await t.app.inject({ url: "/api/locales/en-US/..%2F..%2Fpackage.json" });
+    expect(traversal.statusCode).toBe(404);
+  });
+});
+
+describe("missing keys", () => {
+  const missing = () => t.app.db.selectFrom("missing_locale_keys").selectAll().orderBy("key").execute();
+
+  it("records missing keys once each, for known languages and namespaces only", async () => {
+    const post = (lng: string, ns: string, payload: unknown) =>
+      t.app.inject({ method: "POST", url: `/api/locales/add/${lng}/${ns}`, payload: payload as object });
+    expect((await post("np-NP", "api", { "dashboard.new": "New", "dashboard.old": "Old" })).statusCode).toBe(200);
+    expect((await post("np-NP", "api", { "dashboard.new": "Changed" })).statusCode).toBe(200);
+    expect((await post("xx-XX", "api", { a: "b" })).statusCode).toBe(404);
+    expect((await post("en-US", "secrets", { a: "b" })).statusCode).toBe(404);
+    const rows = await missing();
+    expect(rows.map((r) => [r.lng, r.ns, r.key, r.fallback])).toEqual([
+      ["np-NP", "api", "dashboard.new", "New"],
+      ["np-NP", "api", "dashboard.old", "Old"],
+    ]);
+  });
+
+  it("never changes a translation file", async () => {
+    const before = readFileSync(new URL("../../../locales/np-NP/api.json", import.meta.url), "utf8");
+    await t.app.inject({ method: "POST", url: "/api/locales/add/np-NP/api", payload: { notFound: "Overwritten" } });
+    expect(readFileSync(new URL("../../../locales/np-NP/api.json", import.meta.url), "utf8")).toBe(before);
+    const served = await t.app.inject({ url: "/api/locales/np-NP/api.json" });
+    expect(body(served).notFound).toBe("भेटिएन।");
+  });
+
+  it("refuses too many keys, too long keys and a body that is not an object", async () => {
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`key${i}`, "x"]));
+    const tooMany = await t.app.inject({ method: "POST", url: "/api/locales/add/en-US/api", payload: many });
+    expect(tooMany.statusCode).toBe(400);
+    const long = await t.app.inject({
+      method: "POST",
+      url: "/api/locales/add/en-US/api",
+      payload: { ["k".repeat(201)]: "x" },
+    });
+    expect(long.statusCode).toBe(400);
+    const notObject = await t.app.inject({
+      method: "POST",
+      url: "/api/locales/add/en-US/api",
+      headers: { "content-type": "application/json" },
+      payload: "[1,2]",
+    });
+    expect(notObject.statusCode).toBe(400);
+    // the two keys of the first test and the one of the second, nothing from the refused calls
+    expect(await missing()).toHaveLength(3);
+  });
+});
