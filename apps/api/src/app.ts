@@ -12,6 +12,8 @@ import context from "./plugins/context.js";
 import docs from "./plugins/docs.js";
 import errors from "./plugins/errors.js";
 import security from "./plugins/security.js";
+import resourceActions from "./resources/actions.js";
+import resourceRoutes from "./resources/routes.js";
 import authRoutes from "./routes/auth.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
@@ -77,6 +79,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(profileRoutes);
       await api.register(localeRoutes);
       await api.register(outboxRoutes);
+      await api.register(resourceRoutes);
+      await api.register(resourceActions);
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -1,20 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, body, createTestApp, type TestApp, tokenFor } from "./helpers.js";
 
+interface ParamSchema {
+  type?: string;
+  enum?: string[];
+  anyOf?: { const?: string; enum?: string[] }[];
+}
+
 interface Operation {
   method: string;
   path: string;
-  parameters?: { in: string; name: string; required?: boolean; schema?: { type?: string } }[];
+  parameters?: { in: string; name: string; required?: boolean; schema?: ParamSchema }[];
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
 }
 
 let t: TestApp;
-let token: string;
+let tokens: Record<string, string>;
 let operations: Operation[];
+
+/** Each endpoint is tried by an account that may use it, so the answer is about the input. */
+const tokenFor_ = (path: string) =>
+  ["institution-details", "institution-feature-profile", "college-recruiters"].some((name) => path.includes(name))
+    ? tokens.college
+    : path.includes("company-profile")
+      ? tokens.recruiter
+      : tokens.provider;
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await tokenFor(t.app, "superadmin@example.com", "provider");
+  tokens = {
+    provider: await tokenFor(t.app, "superadmin@example.com", "provider"),
+    college: await tokenFor(t.app, "college.admin@example.com", "kmc"),
+    recruiter: await tokenFor(t.app, "recruiter.admin@example.com", "recruiter"),
+  };
   const doc = t.app.swagger() as unknown as {
     paths: Record<string, Record<string, Omit<Operation, "method" | "path">>>;
   };
@@ -26,13 +44,28 @@ afterAll(async () => {
   await t.close();
 });
 
-const urlOf = (op: Operation, replacement: string) => op.path.replace(/\{[^}]+\}/g, replacement);
+/** The path with `{id}` replaced and every other parameter given a value its schema accepts. */
+const urlOf = (op: Operation, replacement: string) =>
+  op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const schema = op.parameters?.find((p) => p.in === "path" && p.name === name)?.schema;
+    const first = schema?.enum?.[0] ?? schema?.anyOf?.[0]?.const ?? schema?.anyOf?.[0]?.enum?.[0];
+    return name === "id" || first === undefined ? replacement : first;
+  });
+
+/** An id of a row the endpoint's user can reach, so that a PATCH gets as far as its body; "missing" if none. */
+async function someId(op: Operation): Promise<string> {
+  if (!op.path.includes("{id}")) return "1";
+  const listPath = op.path.replace("/{id}", "");
+  const res = await t.app.inject({ url: listPath, headers: bearer(tokenFor_(op.path) ?? "") });
+  const rows = res.statusCode === 200 ? (res.json() as { id: number }[]) : [];
+  return rows[0] ? String(rows[0].id) : "missing";
+}
 
 const send = (op: Operation, url: string, payload?: unknown, contentType = "application/json") =>
   t.app.inject({
     method: op.method as "GET",
     url,
-    headers: { ...bearer(token), ...(payload === undefined ? {} : { "content-type": contentType }) },
+    headers: { ...bearer(tokenFor_(op.path) ?? ""), ...(payload === undefined ? {} : { "content-type": contentType }) },
     ...(payload === undefined ? {} : { payload: typeof payload === "string" ? payload : JSON.stringify(payload) }),
   });
 
@@ -58,7 +91,8 @@ describe("bad input to every endpoint", () => {
   it("answers 400 with an error per field for a body with missing or wrongly typed fields", async () => {
     for (const op of operations.filter((o) => o.requestBody)) {
       const schema = op.requestBody?.content["application/json"]?.schema;
-      const url = urlOf(op, op.path.includes("locales") ? "en-US" : "1").replace("en-US/en-US", "en-US/api");
+      const url = op.path.includes("locales") ? "/api/locales/add/en-US/api" : urlOf(op, await someId(op));
+      if (url.includes("/missing")) continue;
       if (schema?.required?.length) {
         const empty = await send(op, url, {});
         expect(empty.statusCode, `${op.method} ${op.path} {}`).toBe(400);

@@ -23,6 +23,7 @@ const user = (role: Role, overrides: Partial<AbilityUser> = {}): AbilityUser => 
   institution: null,
   enabledFeatures: [...FEATURE_KEYS],
   recruiterId: null,
+  planId: null,
   permissions: [],
   ...overrides,
 });
@@ -31,7 +32,7 @@ const user = (role: Role, overrides: Partial<AbilityUser> = {}): AbilityUser => 
  * A row of a resource, for condition checks. AppAbility's subject type lists only subject names,
  * so the tagged row is cast to what `can` accepts (CASL reads the tag at run time).
  */
-const row = (name: MenuName, fields: Record<string, number>) => subject(name, { ...fields }) as unknown as MenuName;
+const row = (name: MenuName, fields: Record<string, unknown>) => subject(name, { ...fields }) as unknown as MenuName;
 
 describe("permission slugs (spec §6)", () => {
   it("are <resource>.<action>", () => {
@@ -65,20 +66,34 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
     expect(ability.can("update", row("courses", { institution_id: 6 }))).toBe(false);
   });
 
-  it("puts the condition on every rule but the dashboard and own profile", () => {
-    const byScope = (abilityUser: AbilityUser) =>
-      rulesFor(abilityUser)
-        .filter((rule) => rule.subject !== "dashboard" && rule.subject !== "profile")
-        .map((rule) => rule.conditions);
-    const institution = byScope(user(ROLES.INSTITUTION_VIEWER, { institution: COMPANY }));
-    expect(institution.length).toBeGreaterThan(0);
-    for (const conditions of institution) expect(conditions).toEqual({ institution_id: 6 });
-    const recruiter = byScope(user(ROLES.RECRUITER_EDITOR, { recruiterId: 9 }));
-    expect(recruiter.length).toBeGreaterThan(0);
-    for (const conditions of recruiter) expect(conditions).toEqual({ recruiter_id: 9 });
-    const learner = byScope(user(ROLES.STUDENT, { institution: COLLEGE }));
-    expect(learner.length).toBeGreaterThan(0);
-    for (const conditions of learner) expect(conditions).toEqual({ user_id: 42 });
+  it("never reaches another tenant's rows, whatever the resource", () => {
+    const otherTenant = { institution_id: 6, recruiter_id: 10, id: 6, user_id: 7, publish_status: true };
+    for (const abilityUser of [
+      user(ROLES.INSTITUTION_ADMIN, { institution: COLLEGE }),
+      user(ROLES.RECRUITER_ADMIN, { recruiterId: 9 }),
+      user(ROLES.STUDENT, { institution: COLLEGE }),
+    ]) {
+      const ability = defineAbilityFor(abilityUser);
+      for (const rule of ability.rules) {
+        if (rule.conditions === undefined) continue;
+        const actions = Array.isArray(rule.action) ? rule.action : [rule.action];
+        for (const action of actions) {
+          expect(
+            ability.can(action, row(rule.subject as MenuName, otherTenant)),
+            `${abilityUser.role} ${action} ${rule.subject}`,
+          ).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("lets institution staff read the provider's catalogue rows but write only their own", () => {
+    const ability = defineAbilityFor(user(ROLES.INSTITUTION_EDITOR, { institution: COLLEGE }));
+    expect(ability.can("read", row("courses", { institution_id: null }))).toBe(true);
+    expect(ability.can("update", row("courses", { institution_id: null }))).toBe(false);
+    expect(ability.can("update", row("courses", { institution_id: 5 }))).toBe(true);
+    expect(ability.can("update", row("institution-details", { id: 5 }))).toBe(true);
+    expect(ability.can("update", row("institution-details", { id: 6 }))).toBe(false);
   });
 
   it("scopes recruiters to their recruiter_id", () => {
@@ -87,10 +102,27 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
     expect(ability.can("update", row("job-opportunities", { recruiter_id: 10 }))).toBe(false);
   });
 
-  it("scopes learners to their own records (user_id)", () => {
-    const ability = defineAbilityFor(user(ROLES.LEARNER));
-    expect(ability.can("read", row("self-assessment", { user_id: 42 }))).toBe(true);
-    expect(ability.can("read", row("self-assessment", { user_id: 43 }))).toBe(false);
+  it("lets learners read published rows of the provider and their institution, and only their own account", () => {
+    const ability = defineAbilityFor(user(ROLES.STUDENT, { institution: COLLEGE }));
+    expect(ability.can("read", row("self-assessment", { institution_id: null, publish_status: true }))).toBe(true);
+    expect(ability.can("read", row("self-assessment", { institution_id: 5, publish_status: true }))).toBe(true);
+    expect(ability.can("read", row("self-assessment", { institution_id: 5, publish_status: false }))).toBe(false);
+    expect(ability.can("read", row("self-assessment", { institution_id: 6, publish_status: true }))).toBe(false);
+    expect(ability.can("update", row("self-assessment", { institution_id: 5, publish_status: true }))).toBe(false);
+    expect(ability.can("read", row("users", { id: 42 }))).toBe(true);
+    expect(ability.can("read", row("users", { id: 43 }))).toBe(false);
+  });
+
+  it("gives tenantless institution staff and recruiters no rights at all", () => {
+    expect(defineAbilityFor(user(ROLES.INSTITUTION_ADMIN)).can("read", "courses")).toBe(false);
+    expect(defineAbilityFor(user(ROLES.RECRUITER_ADMIN)).can("read", "job-opportunities")).toBe(false);
+  });
+
+  it("shows the institution admin only its own plan", () => {
+    const ability = defineAbilityFor(user(ROLES.COLLEGE_ADMIN, { institution: COLLEGE, planId: 2 }));
+    expect(ability.can("read", row("institution-feature-profile", { id: 2 }))).toBe(true);
+    expect(ability.can("read", row("institution-feature-profile", { id: 1 }))).toBe(false);
+    expect(ability.can("update", row("institution-feature-profile", { id: 2 }))).toBe(false);
   });
 
   it("gives provider staff every row, unconditioned", () => {
@@ -114,7 +146,7 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
 });
 
 describe("defineAbilityFor: what each level may do (DESIGN §6)", () => {
-  const actionsOn = (abilityUser: AbilityUser, name: MenuName, fields: Record<string, number>) =>
+  const actionsOn = (abilityUser: AbilityUser, name: MenuName, fields: Record<string, unknown>) =>
     (["read", "create", "update", "delete", "export"] as Action[]).filter((action) =>
       defineAbilityFor(abilityUser).can(action, row(name, fields)),
     );
@@ -153,7 +185,7 @@ describe("defineAbilityFor: what each level may do (DESIGN §6)", () => {
     expect(
       actionsOn(user(ROLES.RECRUITER_VIEWER, { recruiterId: 9 }), "job-opportunities", { recruiter_id: 9 }),
     ).toEqual(["read"]);
-    expect(actionsOn(user(ROLES.LEARNER), "courses", { user_id: 42 })).toEqual(["read"]);
+    expect(actionsOn(user(ROLES.LEARNER), "courses", { institution_id: null, publish_status: true })).toEqual(["read"]);
   });
 
   it("gives no rights on entries outside the user's menu", () => {

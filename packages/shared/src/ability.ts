@@ -1,26 +1,37 @@
-import { AbilityBuilder, createMongoAbility, type MongoAbility, type MongoQuery, type RawRuleOf } from "@casl/ability";
+import {
+  AbilityBuilder,
+  createMongoAbility,
+  type ForcedSubject,
+  type MongoAbility,
+  type MongoQuery,
+  type RawRuleOf,
+} from "@casl/ability";
 import { FEATURE_KEYS } from "./features.js";
 import { flattenMenu, type MenuName, type MenuUser, menuFor } from "./menu.js";
+import { isResourceName, RESOURCES } from "./registry/resources.js";
+import type { ResourceScope } from "./registry/types.js";
 import {
   INSTITUTION_ADMIN_ROLES,
   INSTITUTION_STAFF_ROLES,
   INSTITUTION_VIEWER_ROLES,
   LEARNER_ROLES,
   PROVIDER_ROLES,
-  RECRUITER_ROLES,
   ROLES,
   type Role,
+  roleKind,
 } from "./roles.js";
 
 export const ACTIONS = ["manage", "read", "create", "update", "delete", "export"] as const;
 export type Action = (typeof ACTIONS)[number];
-/** Subjects are the resource names of DESIGN §2a, plus `all` for CASL's wildcard. */
-export type Subject = MenuName | "all";
+/** Subjects are the resource names of DESIGN §2a (or a row tagged with one), plus `all` for CASL's wildcard. */
+export type Subject = MenuName | "all" | (Record<string, unknown> & ForcedSubject<MenuName>);
 export type AppAbility = MongoAbility<[Action, Subject], MongoQuery>;
 export type AppRule = RawRuleOf<AppAbility>;
 
 export interface AbilityUser extends MenuUser {
   recruiterId: number | null;
+  /** The institution's feature plan (Feature Profile), for the institution admin's read-only view. */
+  planId: number | null;
   /** Permission slugs `<resource>.<action>`; empty means every slug passes (spec §6). */
   permissions: readonly string[];
 }
@@ -49,41 +60,86 @@ function actionsFor(role: Role): Exclude<Action, "manage">[] {
   return isAdmin ? ["read", "create", "update", "delete", "export"] : ["read", "create", "update", "export"];
 }
 
+type Conditions = Record<string, unknown>;
+/** `undefined`: every row; `null`: no row (no rule at all); otherwise the rows matching. */
+type Reach = Conditions | undefined | null;
+
 /**
- * The rows a user's rules reach: their tenant, or their own records (DESIGN §6). `null` means the
- * user has no tenant to be scoped to (institution staff without an institution, a recruiter
- * without a company), and so gets no rules at all rather than unscoped ones.
+ * Which rows of a resource of the given scope a user's rule reaches (DESIGN §6 and the scopes of
+ * registry/types.ts). A user without the tenant their role needs (institution staff without an
+ * institution, a recruiter without a company) reaches nothing rather than everything.
  */
-function scopeFor(user: AbilityUser): Record<string, number> | undefined | null {
-  if (INSTITUTION_STAFF_ROLES.includes(user.role)) {
-    return user.institution ? { institution_id: user.institution.id } : null;
+function reachOf(scope: ResourceScope, user: AbilityUser, write: boolean): Reach {
+  const kind = roleKind(user.role);
+  if (kind === "provider") return scope === "tenant" || scope === "plan" ? null : undefined;
+  const institutionId = user.institution?.id ?? null;
+  if (kind === "institution") {
+    if (institutionId === null) return null;
+    switch (scope) {
+      case "global":
+        return write ? null : undefined;
+      case "shared":
+        return write ? { institution_id: institutionId } : { institution_id: { $in: [institutionId, null] } };
+      case "institution":
+      case "members":
+        return { institution_id: institutionId };
+      case "tenant":
+        return { id: institutionId };
+      case "plan":
+        return write || user.planId === null ? null : { id: user.planId };
+    }
   }
-  if (RECRUITER_ROLES.includes(user.role)) return user.recruiterId !== null ? { recruiter_id: user.recruiterId } : null;
-  if (LEARNER_ROLES.includes(user.role)) return { user_id: user.id };
-  return undefined;
+  if (kind === "recruiter") {
+    if (user.recruiterId === null) return null;
+    switch (scope) {
+      case "global":
+        return write ? null : undefined;
+      case "shared":
+      case "members":
+        return { recruiter_id: user.recruiterId };
+      case "tenant":
+        return { id: user.recruiterId };
+      default:
+        return null;
+    }
+  }
+  // learners read the catalogue (the provider's and their institution's published rows) and their own account
+  if (write) return scope === "members" ? { id: user.id } : null;
+  switch (scope) {
+    case "global":
+      return undefined;
+    case "shared":
+      return { institution_id: { $in: [institutionId, null] }, publish_status: true };
+    case "members":
+      return { id: user.id };
+    default:
+      return null;
+  }
 }
 
 /**
  * CASL rules for a user, built from role (menu of spec §6), permission slugs, the institution's
- * enabled features (disabled menu entries give no rights) and scope conditions. The API turns the
- * conditions into SQL; the admin uses the same rules for display only.
+ * enabled features (disabled menu entries give no rights), what each resource supports, and
+ * scope conditions. The API turns the conditions into SQL; the admin uses the same rules for
+ * display only.
  */
 export function defineAbilityFor(user: AbilityUser): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
-  const scope = scopeFor(user);
-  const actions = actionsFor(user.role);
-  const items = scope === null ? [] : flattenMenu(menuFor(user));
-  for (const item of items) {
-    if (!item.path || item.disabled || item.name === "dashboard" || item.name === "profile") continue;
-    for (const action of actions) {
+  const levelActions = actionsFor(user.role);
+  for (const item of flattenMenu(menuFor(user))) {
+    if (!item.path || item.disabled || !isResourceName(item.name)) continue;
+    const resource = RESOURCES[item.name];
+    for (const action of levelActions) {
+      if (!resource.actions.includes(action)) continue;
       if (!hasPermission(user, permissionSlug(item.name, action))) continue;
-      if (scope) can(action, item.name, scope);
-      else can(action, item.name);
+      const reach = reachOf(resource.scope, user, action !== "read" && action !== "export");
+      if (reach === null) continue;
+      if (reach === undefined) can(action, item.name);
+      else can(action, item.name, reach as MongoQuery<never>);
     }
   }
   can("read", "dashboard");
-  const ownAccount: Record<string, number> = { id: user.id };
-  can(["read", "update"], "profile", ownAccount);
+  can(["read", "update"], "profile", { id: user.id } as MongoQuery<never>);
   return build();
 }
 

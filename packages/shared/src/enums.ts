@@ -1,3 +1,4 @@
+import { FEATURE_KEYS, FEATURE_LABELS, type FeatureKey } from "./features.js";
 import { ACCOUNT_TYPES, type AccountType, INSTITUTION_TYPES, type InstitutionType } from "./roles.js";
 
 /**
@@ -259,6 +260,56 @@ export const INSTITUTION_TYPE_OPTIONS = defineEnum<InstitutionType>("institution
 });
 
 /** Year choices 1 to 50 (spec §9). Numbers need no translation: the admin formats them per locale. */
+/* Record states and kinds used by the resources (issue 4). */
+
+export const FEATURE_KEY_OPTIONS = defineEnum<FeatureKey>("featureKey", FEATURE_KEYS, FEATURE_LABELS);
+
+export const INSTITUTION_STATUSES = ["active", "inactive"] as const;
+export type InstitutionStatus = (typeof INSTITUTION_STATUSES)[number];
+export const INSTITUTION_STATUS_OPTIONS = defineEnum("institutionStatus", INSTITUTION_STATUSES, {
+  active: "Active",
+  inactive: "Inactive",
+});
+
+export const USER_STATUSES = ["active", "disabled"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_OPTIONS = defineEnum("userStatus", USER_STATUSES, {
+  active: "Active",
+  disabled: "Disabled",
+});
+
+export const RECRUITER_STATUSES = ["pending", "approved", "rejected"] as const;
+export type RecruiterStatus = (typeof RECRUITER_STATUSES)[number];
+export const RECRUITER_STATUS_OPTIONS = defineEnum("recruiterStatus", RECRUITER_STATUSES, {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+});
+
+export const PARTNERSHIP_STATUSES = ["active", "paused", "ended"] as const;
+export type PartnershipStatus = (typeof PARTNERSHIP_STATUSES)[number];
+export const PARTNERSHIP_STATUS_OPTIONS = defineEnum("partnershipStatus", PARTNERSHIP_STATUSES, {
+  active: "Active",
+  paused: "Paused",
+  ended: "Ended",
+});
+
+/** Programme categories of spec §1. */
+export const PROGRAMME_CATEGORIES = ["learning_events", "job_placement", "self_paced_learning"] as const;
+export type ProgrammeCategory = (typeof PROGRAMME_CATEGORIES)[number];
+export const PROGRAMME_CATEGORY_OPTIONS = defineEnum("programmeCategory", PROGRAMME_CATEGORIES, {
+  learning_events: "Learning Events",
+  job_placement: "Job Placement",
+  self_paced_learning: "Self-Paced Learning",
+});
+
+export const PROGRAM_DEPARTMENT_KINDS = ["program", "department"] as const;
+export type ProgramDepartmentKind = (typeof PROGRAM_DEPARTMENT_KINDS)[number];
+export const PROGRAM_DEPARTMENT_KIND_OPTIONS = defineEnum("programDepartmentKind", PROGRAM_DEPARTMENT_KINDS, {
+  program: "Program",
+  department: "Department",
+});
+
 export const YEAR_CHOICES: readonly number[] = Object.freeze(Array.from({ length: 50 }, (_, index) => index + 1));
 export const isYearChoice = (value: unknown): value is number => YEAR_CHOICES.includes(value as number);
 export const YEAR_CHOICE_OPTIONS: readonly { readonly value: number; readonly label: string }[] = Object.freeze(
@@ -285,6 +336,13 @@ export const ENUM_OPTIONS = {
   listScope: LIST_SCOPE_OPTIONS,
   accountType: ACCOUNT_TYPE_OPTIONS,
   institutionType: INSTITUTION_TYPE_OPTIONS,
+  institutionStatus: INSTITUTION_STATUS_OPTIONS,
+  userStatus: USER_STATUS_OPTIONS,
+  recruiterStatus: RECRUITER_STATUS_OPTIONS,
+  partnershipStatus: PARTNERSHIP_STATUS_OPTIONS,
+  programmeCategory: PROGRAMME_CATEGORY_OPTIONS,
+  programDepartmentKind: PROGRAM_DEPARTMENT_KIND_OPTIONS,
+  featureKey: FEATURE_KEY_OPTIONS,
 } as const satisfies Record<string, readonly EnumOption[]>;
 export type EnumName = keyof typeof ENUM_OPTIONS;
 

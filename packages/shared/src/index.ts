@@ -4,6 +4,7 @@ export * from "./enums.js";
 export * from "./features.js";
 export * from "./menu.js";
 export * from "./query.js";
+export * from "./registry/index.js";
 export * from "./roles.js";
 export * from "./site.js";
 export * from "./validation.js";

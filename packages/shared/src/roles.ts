@@ -101,3 +101,30 @@ export function roleFitsInstitution(role: Role, institutionType: InstitutionType
   if (INSTITUTION_STAFF_ROLES.includes(role)) return institutionType !== null;
   return institutionType === null;
 }
+
+/**
+ * Roles a user may give to accounts they manage: never above their own level, and only within
+ * their kind (an institution's staff and its learners; a recruiter company's staff). Learners
+ * and viewers give none. Whether the role fits the account's institution is `roleFitsInstitution`.
+ */
+export function assignableRoles(role: Role): Role[] {
+  switch (role) {
+    case ROLES.SUPER_ADMIN:
+      return [...ALL_ROLES];
+    case ROLES.SKILLLAB_ADMIN:
+      return ALL_ROLES.filter((r) => r !== ROLES.SUPER_ADMIN);
+    case ROLES.SKILLLAB_EDITOR:
+      return ALL_ROLES.filter((r) => !PROVIDER_ROLES.includes(r));
+    case ROLES.INSTITUTION_ADMIN:
+    case ROLES.COLLEGE_ADMIN:
+      return [...INSTITUTION_STAFF_ROLES, ROLES.STUDENT, ROLES.EMPLOYEE];
+    case ROLES.INSTITUTION_EDITOR:
+      return [ROLES.INSTITUTION_EDITOR, ...INSTITUTION_VIEWER_ROLES, ROLES.STUDENT, ROLES.EMPLOYEE];
+    case ROLES.RECRUITER_ADMIN:
+      return [...RECRUITER_ROLES];
+    case ROLES.RECRUITER_EDITOR:
+      return [ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER];
+    default:
+      return [];
+  }
+}

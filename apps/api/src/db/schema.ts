@@ -55,6 +55,18 @@ export interface UserTable {
   /** Raised to revoke every earlier token (password reset). */
   token_version: number;
   deleted_at: string | null;
+  deleted_by: number | null;
+  delete_reason: string | null;
+  program_department_id: number | null;
+  year: number | null;
+  /** JSON arrays of strings. */
+  skills: string | null;
+  preferences: string | null;
+  linkedin_url: string | null;
+  website: string | null;
+  province_id: number | null;
+  district_id: number | null;
+  municipality_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -138,6 +150,16 @@ export interface AuthThrottleTable {
   failures: number;
 }
 
+export interface DownloadLogTable {
+  id: Generated<number>;
+  user_id: number;
+  resource: string;
+  /** JSON object of the list filters the export honoured. */
+  filters: string;
+  row_count: number;
+  created_at: string;
+}
+
 export interface Database {
   institutions: InstitutionTable;
   recruiters: RecruiterTable;
@@ -152,4 +174,5 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   missing_locale_keys: MissingLocaleKeyTable;
   auth_throttle: AuthThrottleTable;
+  download_logs: DownloadLogTable;
 }

@@ -77,6 +77,7 @@ function baseQuery(db: Kysely<Database>) {
       "i.primary_color",
       "i.secondary_color",
       "fp.features as institution_features",
+      "i.feature_profile_id",
       "r.id as recruiter_id",
       "r.name as recruiter_name",
       "r.status as recruiter_status",
@@ -120,6 +121,7 @@ function toSessionUser(row: Row): SessionUser | null {
     institution: institutionRecord ? { id: institutionRecord.id, type: institutionRecord.type } : null,
     institutionRecord,
     recruiterId: row.recruiter_id,
+    planId: row.feature_profile_id,
     recruiter:
       row.recruiter_id === null
         ? null

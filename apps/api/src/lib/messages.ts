@@ -25,7 +25,7 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-const SERVER_NAMESPACES = ["api", "validation"];
+const SERVER_NAMESPACES = ["api", "validation", "fields"];
 
 function readCatalogue(localesDir: string, lng: Language): Catalogue {
   const catalogue: Catalogue = {};

@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { profileOf } from "../lib/accounts.js";
+import { resourcesFor } from "../resources/meta.js";
+import { abilityOf } from "../resources/routes.js";
 import { bearer, ErrorResponse } from "./schemas.js";
 
 /** The signed-in user (spec §7) and their server-driven menu (DESIGN §2a). */
@@ -37,7 +39,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    // resources join the menu once the registry of the next step exists
-    async (request) => ({ data: { menu: menuFor(request.auth), resources: [] } }),
+    async (request) => ({
+      data: { menu: menuFor(request.auth), resources: resourcesFor(request.auth, abilityOf(request), request.t) },
+    }),
   );
 }

@@ -1,0 +1,191 @@
+import {
+  ALL_ROLES,
+  ENUM_OPTIONS,
+  type FieldDefinition,
+  isCountryCode,
+  JSON_FIELD_TYPES,
+  normalizeWebsite,
+  type ValidationResult,
+  validateEmail,
+  validateLinkedinUrl,
+  validatePhone,
+  validateWebsite,
+} from "@csc/shared";
+import { filterXSS } from "xss";
+
+/** A field's allowed values when it is an enum or a list of enum values. */
+export function allowedValues(field: FieldDefinition): readonly (string | number | boolean)[] | null {
+  if (field.enum === "role") return ALL_ROLES;
+  if (field.enum) return ENUM_OPTIONS[field.enum].map((option) => option.value);
+  return null;
+}
+
+/** Booleans are stored as 0/1 so SQLite and PostgreSQL read back alike. */
+const storesBoolean = (field: FieldDefinition) =>
+  field.type === "boolean" || (allowedValues(field)?.every((v) => typeof v === "boolean") ?? false);
+
+/** The rich-text toolbar of spec §9: headers 1–3, bold, italic, underline, lists, links. */
+const RICH_TEXT_TAGS = {
+  h1: [],
+  h2: [],
+  h3: [],
+  p: [],
+  br: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  ol: [],
+  ul: [],
+  li: [],
+  a: ["href", "target", "rel"],
+};
+const sanitizeRichText = (html: string) =>
+  filterXSS(html, { whiteList: RICH_TEXT_TAGS, stripIgnoreTag: true, stripIgnoreTagBody: ["script", "style"] });
+
+const parseJson = (value: unknown): unknown => {
+  if (typeof value !== "string") return value ?? [];
+  try {
+    return JSON.parse(value);
+  } catch {
+    return [];
+  }
+};
+
+/** A stored row as the API shows it: JSON columns parsed, 0/1 as booleans. */
+export function decodeRow(fields: readonly FieldDefinition[], row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = row[field.name];
+    if (JSON_FIELD_TYPES.includes(field.type)) out[field.name] = parseJson(value);
+    else if (storesBoolean(field)) out[field.name] = value === null || value === undefined ? null : Boolean(value);
+    else out[field.name] = value ?? null;
+  }
+  return out;
+}
+
+/** A filter value from a query string, as stored (numbers, 0/1 booleans), or undefined when malformed. */
+export function decodeFilterValue(field: FieldDefinition, raw: string): string | number | undefined {
+  if (storesBoolean(field)) return raw === "true" || raw === "1" ? 1 : raw === "false" || raw === "0" ? 0 : undefined;
+  if (["number", "relation", "province", "district", "municipality", "year"].includes(field.type)) {
+    const n = Number(raw);
+    return raw.trim() !== "" && Number.isFinite(n) ? n : undefined;
+  }
+  const allowed = allowedValues(field);
+  if (allowed && field.type === "enum" && !allowed.includes(raw)) return undefined;
+  return raw;
+}
+
+export type Encoded =
+  | { ok: true; value: unknown }
+  | { ok: false; message: { key: string; message: string; vars?: Record<string, number> } };
+
+const fail = (key: string, message: string, vars?: Record<string, number>): Encoded => ({
+  ok: false,
+  message: { key, message, ...(vars ? { vars } : {}) },
+});
+const fromValidation = (result: ValidationResult, value: unknown): Encoded =>
+  result ? { ok: false, message: { key: result.key, message: result.message } } : { ok: true, value };
+const invalid = () => fail("field.invalid", "This value is not valid.");
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+const IMAGE =
+  /^(data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+|\/api\/uploads\/[\w.-]+|https:\/\/\S+)$/;
+const MAX_TEXT = 10_000;
+const MAX_LIST = 50;
+
+function encodeList(field: FieldDefinition, value: unknown): Encoded {
+  if (!Array.isArray(value) || value.length > MAX_LIST) return invalid();
+  const allowed = allowedValues(field);
+  const items = value.map((item) => (typeof item === "string" ? item.trim() : item));
+  if (!items.every((item) => typeof item === "string" && item.length > 0 && item.length <= 80)) return invalid();
+  if (allowed && !items.every((item) => allowed.includes(item as string))) return invalid();
+  return { ok: true, value: JSON.stringify([...new Set(items)]) };
+}
+
+function encodeRecords(value: unknown, keys: readonly string[], required: string): Encoded {
+  if (!Array.isArray(value) || value.length > MAX_LIST) return invalid();
+  const records: Record<string, unknown>[] = [];
+  for (const item of value) {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return invalid();
+    const entry = item as Record<string, unknown>;
+    if (Object.keys(entry).some((key) => !keys.includes(key))) return invalid();
+    if (typeof entry[required] !== "string" || entry[required].trim() === "") return invalid();
+    records.push(Object.fromEntries(keys.map((key) => [key, entry[key] ?? null])));
+  }
+  return { ok: true, value: JSON.stringify(records) };
+}
+
+/**
+ * A body value checked and turned into what is stored, per field type. `null` or "" clears an
+ * optional field; the caller checks required fields.
+ */
+export function encodeValue(field: FieldDefinition, value: unknown): Encoded {
+  if (value === null || value === "") return { ok: true, value: JSON_FIELD_TYPES.includes(field.type) ? "[]" : null };
+  const text = typeof value === "string" ? value.trim() : null;
+  switch (field.type) {
+    case "text":
+    case "textarea":
+      if (text === null) return invalid();
+      if (text.length > (field.maxLength ?? MAX_TEXT))
+        return fail("field.tooLong", "Too long.", { max: field.maxLength ?? MAX_TEXT });
+      return { ok: true, value: text };
+    case "richtext":
+      if (text === null || text.length > 100_000) return invalid();
+      return { ok: true, value: sanitizeRichText(text) };
+    case "number":
+    case "year": {
+      const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+      if (!Number.isFinite(n)) return invalid();
+      const min = field.type === "year" ? 1 : field.min;
+      const max = field.type === "year" ? 50 : field.max;
+      if ((min !== undefined && n < min) || (max !== undefined && n > max) || !Number.isSafeInteger(Math.round(n)))
+        return invalid();
+      return { ok: true, value: field.type === "year" ? Math.round(n) : n };
+    }
+    case "relation":
+    case "province":
+    case "district":
+    case "municipality": {
+      const n = typeof value === "number" ? value : Number(value);
+      return Number.isSafeInteger(n) && n > 0 ? { ok: true, value: n } : invalid();
+    }
+    case "boolean":
+      return typeof value === "boolean" ? { ok: true, value: value ? 1 : 0 } : invalid();
+    case "enum": {
+      const allowed = allowedValues(field) ?? [];
+      if (!allowed.includes(value as string)) return invalid();
+      return { ok: true, value: typeof value === "boolean" ? (value ? 1 : 0) : value };
+    }
+    case "date":
+      return text !== null && DATE.test(text) && !Number.isNaN(Date.parse(text))
+        ? { ok: true, value: text }
+        : invalid();
+    case "datetime": {
+      const time = text === null ? Number.NaN : Date.parse(text);
+      return Number.isNaN(time) ? invalid() : { ok: true, value: new Date(time).toISOString() };
+    }
+    case "email":
+      return text === null ? invalid() : fromValidation(validateEmail(text), text.toLowerCase());
+    case "phone":
+      return text === null ? invalid() : fromValidation(validatePhone(text), text);
+    case "url":
+      return text === null ? invalid() : fromValidation(validateWebsite(text), normalizeWebsite(text));
+    case "linkedin":
+      return text === null ? invalid() : fromValidation(validateLinkedinUrl(text), normalizeWebsite(text));
+    case "color":
+      return text !== null && COLOR.test(text) ? { ok: true, value: text.toUpperCase() } : invalid();
+    case "image":
+      return text !== null && text.length <= 2_000_000 && IMAGE.test(text) ? { ok: true, value: text } : invalid();
+    case "country":
+      return text !== null && isCountryCode(text.toUpperCase()) ? { ok: true, value: text.toUpperCase() } : invalid();
+    case "tags":
+      return encodeList(field, value);
+    case "contacts":
+      return encodeRecords(value, ["full_name", "email", "designation", "phone_no"], "full_name");
+    case "questions":
+      return encodeRecords(value, ["question", "options", "answer"], "question");
+  }
+}

@@ -1,0 +1,114 @@
+import type { FieldDefinition, ResourceDefinition } from "@csc/shared";
+import { type TSchema, Type } from "typebox";
+import { decodeFilterValue } from "./codec.js";
+
+/** simple-rest v6 (DESIGN §5): paging, multi-sort, `_ne`/`_gte`/`_lte`/`_like` filters, `q`, `id=…&id=…`. */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export type Operator = "eq" | "ne" | "gte" | "lte" | "like";
+const SUFFIXES: [string, Operator][] = [
+  ["_ne", "ne"],
+  ["_gte", "gte"],
+  ["_lte", "lte"],
+  ["_like", "like"],
+];
+
+export interface Filter {
+  field: FieldDefinition;
+  operator: Operator;
+  values: (string | number)[];
+}
+
+export interface ListQuery {
+  start: number;
+  end: number;
+  sort: { field: string; order: "asc" | "desc" }[];
+  filters: Filter[];
+  ids: number[];
+  q: string | null;
+}
+
+const LIKE_TYPES = ["text", "textarea", "richtext", "email", "phone", "url", "linkedin"];
+
+/** Filterable fields, and searchable ones for `_like` (a search box per column). */
+export const filterableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter || f.search);
+export const sortableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.sort);
+
+/** The querystring schema of a resource's list: every known parameter, nothing else (unknown → 400). */
+export function listQuerySchema(resource: ResourceDefinition) {
+  const value = Type.String({ maxLength: 200 });
+  const values = Type.Array(value, { maxItems: 100 });
+  const properties: Record<string, TSchema> = {
+    _start: Type.Integer({ minimum: 0 }),
+    _end: Type.Integer({ minimum: 0 }),
+    _sort: Type.String({ maxLength: 300 }),
+    _order: Type.String({ maxLength: 200 }),
+    q: Type.String({ maxLength: 200 }),
+    id: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+  };
+  for (const field of filterableFields(resource)) {
+    if (LIKE_TYPES.includes(field.type)) properties[`${field.name}_like`] = value;
+    if (!field.filter) continue;
+    properties[field.name] = values;
+    properties[`${field.name}_ne`] = value;
+    properties[`${field.name}_gte`] = value;
+    properties[`${field.name}_lte`] = value;
+  }
+  return Type.Object(
+    Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, Type.Optional(schema)])),
+    { additionalProperties: false },
+  );
+}
+
+type RawQuery = Record<string, string | string[] | number | number[] | undefined>;
+
+/** The parsed list query, or the errors per parameter (filters the registry does not mark, bad values). */
+export function parseListQuery(
+  resource: ResourceDefinition,
+  raw: RawQuery,
+): { ok: true; query: ListQuery } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const ids = ([] as number[]).concat((raw.id as number[] | undefined) ?? []);
+  const start = Number(raw._start ?? 0);
+  // getMany asks for ids without a page: it gets them all
+  const requestedEnd = Number(raw._end ?? start + (ids.length > 0 ? ids.length : DEFAULT_PAGE_SIZE));
+  const end = Math.max(start, Math.min(requestedEnd, start + MAX_PAGE_SIZE));
+
+  const sortNames = typeof raw._sort === "string" && raw._sort !== "" ? raw._sort.split(",") : [];
+  const orders = typeof raw._order === "string" && raw._order !== "" ? raw._order.split(",") : [];
+  const sortable = new Set(sortableFields(resource).map((f) => f.name));
+  const sort: ListQuery["sort"] = [];
+  sortNames.forEach((name, index) => {
+    const order = (orders[index] ?? "asc").toLowerCase();
+    if (!sortable.has(name)) errors._sort = `Cannot sort by ${name}.`;
+    else if (order !== "asc" && order !== "desc") errors._order = "Use asc or desc.";
+    else sort.push({ field: name, order });
+  });
+  if (sort.length === 0) sort.push(resource.defaultSort);
+
+  const filters: Filter[] = [];
+  for (const field of filterableFields(resource)) {
+    const eq = ([] as (string | number)[]).concat((raw[field.name] as string[] | undefined) ?? []);
+    const candidates: [string, Operator, string[]][] = [[field.name, "eq", eq.map(String)]];
+    for (const [suffix, operator] of SUFFIXES) {
+      const value = raw[`${field.name}${suffix}`];
+      if (value !== undefined) candidates.push([`${field.name}${suffix}`, operator, [String(value)]]);
+    }
+    for (const [param, operator, rawValues] of candidates) {
+      const present = rawValues.filter((v) => v !== "");
+      if (present.length === 0) continue;
+      if (operator === "like") {
+        filters.push({ field, operator, values: present });
+        continue;
+      }
+      const decoded = present.map((v) => decodeFilterValue(field, v));
+      if (decoded.some((v) => v === undefined)) errors[param] = "This value is not valid.";
+      else filters.push({ field, operator, values: decoded as (string | number)[] });
+    }
+  }
+
+  const q = typeof raw.q === "string" && raw.q.trim() !== "" ? raw.q.trim() : null;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, query: { start, end, sort, filters, ids, q } };
+}

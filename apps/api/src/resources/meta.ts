@@ -1,0 +1,102 @@
+import {
+  type Action,
+  type AppAbility,
+  ENUM_OPTIONS,
+  type FieldDefinition,
+  isProviderRole,
+  RESOURCES,
+  type ResourceDefinition,
+  ROLE_LABELS,
+  roleKind,
+} from "@csc/shared";
+import type { SessionUser } from "../lib/accounts.js";
+import type { Translate } from "../lib/messages.js";
+
+const VERBS: Exclude<Action, "manage">[] = ["read", "create", "update", "delete", "export"];
+
+export interface FieldMeta {
+  name: string;
+  type: FieldDefinition["type"];
+  label: string;
+  labelKey: string;
+  required: boolean;
+  readOnly: boolean;
+  list: boolean;
+  filter: boolean;
+  sort: boolean;
+  search: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  options?: { value: string | number | boolean; label: string; labelKey: string }[];
+  relation?: { resource: string; labelField: string; optionsUrl: string };
+}
+
+export interface ResourceMeta {
+  name: string;
+  titleField: string;
+  defaultSort: ResourceDefinition["defaultSort"];
+  actions: Exclude<Action, "manage">[];
+  fields: FieldMeta[];
+}
+
+function optionsOf(field: FieldDefinition): FieldMeta["options"] {
+  if (field.enum === "role") {
+    return Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label, labelKey: `common:roles.${value}` }));
+  }
+  if (field.enum) return ENUM_OPTIONS[field.enum].map((o) => ({ ...o }));
+  return undefined;
+}
+
+/**
+ * The resources a user may read, each with the actions and fields cut to their abilities
+ * (DESIGN §5 `/api/meta`): provider-only fields are hidden from everyone else, and the tag field
+ * is "tags" for staff and recruiters and "preferences" for institutions and learners (spec §6).
+ */
+export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translate): ResourceMeta[] {
+  const provider = isProviderRole(user.role);
+  const kind = roleKind(user.role);
+  const tagLabel = kind === "institution" || kind === "learner" ? "preferences" : "tags";
+  return Object.values(RESOURCES)
+    .filter((resource) => ability.can("read", resource.name))
+    .map((resource) => {
+      const actions = VERBS.filter((verb) => resource.actions.includes(verb) && ability.can(verb, resource.name));
+      const writable = actions.includes("create") || actions.includes("update");
+      const fields = resource.fields
+        .filter((field) => provider || !field.providerOnly)
+        .map((field): FieldMeta => {
+          const labelName = field.labelByRole ? tagLabel : field.name;
+          const meta: FieldMeta = {
+            name: field.name,
+            type: field.type,
+            label: t(`fields:${labelName}`),
+            labelKey: `fields:${labelName}`,
+            required: field.required ?? false,
+            readOnly: Boolean(field.readOnly) || !writable,
+            list: field.list ?? false,
+            filter: field.filter ?? false,
+            sort: field.sort ?? false,
+            search: field.search ?? false,
+          };
+          if (field.min !== undefined) meta.min = field.min;
+          if (field.max !== undefined) meta.max = field.max;
+          if (field.maxLength !== undefined) meta.maxLength = field.maxLength;
+          const options = optionsOf(field);
+          if (options) meta.options = options;
+          if (field.relation) {
+            meta.relation = {
+              ...field.relation,
+              optionsUrl: `/api/${resource.name}/options/${field.name}`,
+            };
+          }
+          return meta;
+        });
+      return {
+        name: resource.name,
+        titleField: resource.titleField,
+        defaultSort: resource.defaultSort,
+        actions,
+        fields,
+      };
+    });
+}

@@ -1,0 +1,89 @@
+import type { ResourceDefinition } from "@csc/shared";
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { Reach } from "./access.js";
+import type { Filter, ListQuery } from "./list-query.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
+export type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: as above
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export const ALIAS = "r";
+const col = (name: string) => `${ALIAS}.${name}`;
+
+/** `%`, `_` and `\` in a user's search match themselves. */
+export const likePattern = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every row of the resource the reach allows: its fixed values, soft deletion and the ability's conditions. */
+export function scoped(db: Kysely<Database>, resource: ResourceDefinition, reach: Reach): AnySelect {
+  let query = (db as unknown as AnyDb).selectFrom(`${resource.table} as ${ALIAS}`);
+  for (const [name, value] of Object.entries(resource.fixed ?? {})) query = query.where(col(name), "=", value);
+  if (resource.softDelete === "hide") query = query.where(col("deleted_at"), "is", null);
+  if (resource.softDelete === "only") query = query.where(col("deleted_at"), "is not", null);
+  if (reach.kind === "none") query = query.where(sql<SqlBool>`1 = 0`);
+  if (reach.kind === "some") query = query.where(reach.where);
+  return query;
+}
+
+function filterSql(filter: Filter) {
+  // biome-ignore lint/suspicious/noExplicitAny: dynamic column reference
+  return (eb: any): Expression<SqlBool> => {
+    const ref = eb.ref(col(filter.field.name));
+    const [first] = filter.values;
+    switch (filter.operator) {
+      case "eq":
+        return filter.values.length === 1 ? eb(ref, "=", first) : eb(ref, "in", filter.values);
+      case "ne":
+        return eb.or([eb(ref, "!=", first), eb(ref, "is", null)]);
+      case "gte":
+        return eb(ref, ">=", first);
+      case "lte":
+        return eb(ref, "<=", first);
+      case "like":
+        return sql<SqlBool>`lower(${ref}) like ${likePattern(String(first))} escape '\\'`;
+    }
+  };
+}
+
+/** The list's where: filters, ids and the free-text search over the registry's searchable fields. */
+export function filtered(query: AnySelect, resource: ResourceDefinition, list: ListQuery): AnySelect {
+  let result = query;
+  for (const filter of list.filters) result = result.where(filterSql(filter));
+  if (list.ids.length > 0) result = result.where(col("id"), "in", list.ids);
+  if (list.q) {
+    const searchable = resource.fields.filter((f) => f.search);
+    const pattern = likePattern(list.q);
+    if (searchable.length > 0) {
+      result = result.where((eb) =>
+        eb.or(searchable.map((f) => sql<SqlBool>`lower(${eb.ref(col(f.name))}) like ${pattern} escape '\\'`)),
+      );
+    }
+  }
+  return result;
+}
+
+export const columnsOf = (resource: ResourceDefinition) => resource.fields.map((f) => col(f.name));
+
+export async function listRows(db: Kysely<Database>, resource: ResourceDefinition, reach: Reach, list: ListQuery) {
+  const base = filtered(scoped(db, resource, reach), resource, list);
+  let page = base.select(columnsOf(resource));
+  for (const { field, order } of list.sort) page = page.orderBy(col(field), order);
+  if (!list.sort.some((s) => s.field === "id")) page = page.orderBy(col("id"), "asc");
+  const [rows, total] = await Promise.all([
+    page
+      .offset(list.start)
+      .limit(list.end - list.start)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as Record<string, unknown>[], total: Number((total as { count: unknown }).count) };
+}
+
+export async function findRow(db: Kysely<Database>, resource: ResourceDefinition, reach: Reach, id: number) {
+  const row = await scoped(db, resource, reach)
+    .select(columnsOf(resource))
+    .where(col("id"), "=", id)
+    .executeTakeFirst();
+  return (row as Record<string, unknown> | undefined) ?? null;
+}

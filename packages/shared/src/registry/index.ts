@@ -1,0 +1,3 @@
+export * from "./fields.js";
+export * from "./resources.js";
+export * from "./types.js";

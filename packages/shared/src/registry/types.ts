@@ -1,0 +1,125 @@
+import type { EnumName } from "../enums.js";
+import type { MenuName } from "../menu.js";
+
+/** Field types the generic pages and the CRUD engine know (issue 4, DESIGN §2). */
+export const FIELD_TYPES = [
+  "text",
+  "textarea",
+  "richtext",
+  "number",
+  "boolean",
+  "enum",
+  "date",
+  "datetime",
+  "email",
+  "phone",
+  "url",
+  "linkedin",
+  "color",
+  "image",
+  "tags",
+  "relation",
+  "province",
+  "district",
+  "municipality",
+  "country",
+  "year",
+  "contacts",
+  "questions",
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Types stored as JSON text: lists and nested records. */
+export const JSON_FIELD_TYPES: readonly FieldType[] = ["tags", "contacts", "questions"];
+/** Types whose stored value is a number. */
+export const NUMERIC_FIELD_TYPES: readonly FieldType[] = [
+  "number",
+  "relation",
+  "province",
+  "district",
+  "municipality",
+  "year",
+];
+
+export interface FieldDefinition {
+  name: string;
+  type: FieldType;
+  required?: boolean;
+  /** Enum options by name (enums.ts) for `enum` and `tags` fields. */
+  enum?: EnumName | "role";
+  /** The resource a `relation` field points at, and the field shown for it. */
+  relation?: { resource: ResourceName; labelField: string };
+  /** Shown as a list column unless the user hides it. */
+  list?: boolean;
+  filter?: boolean;
+  sort?: boolean;
+  /** Part of the free-text search `q`. */
+  search?: boolean;
+  /** Set by the server (ids, timestamps, tenant columns for non-provider users); never from a body. */
+  readOnly?: boolean;
+  /** Only provider staff may set it (tenant columns, plan, status of tenants). */
+  providerOnly?: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** Spec §6: the tag field is "tags" for staff and recruiters, "preferences" for institutions and learners. */
+  labelByRole?: boolean;
+}
+
+/**
+ * Which rows a resource's rules reach (DESIGN §6):
+ * - `global`: the provider's catalogue; everyone with the menu entry reads it, provider staff write it;
+ * - `shared`: provider rows (no tenant) plus rows of an institution or recruiter: each tenant
+ *   reads the provider's and its own, and writes its own;
+ * - `institution`: every row belongs to one institution;
+ * - `members`: user accounts, reached through their institution or recruiter company;
+ * - `tenant`: the caller's own institution or recruiter company record;
+ * - `plan`: the caller's institution's feature plan (read only).
+ */
+export type ResourceScope = "global" | "shared" | "institution" | "members" | "tenant" | "plan";
+
+export type ResourceAction = "read" | "create" | "update" | "delete" | "export";
+
+export interface ResourceDefinition {
+  name: ResourceName;
+  table: TableName;
+  scope: ResourceScope;
+  fields: FieldDefinition[];
+  defaultSort: { field: string; order: "asc" | "desc" };
+  /** What the resource supports at all; the role's level cuts it further. */
+  actions: readonly ResourceAction[];
+  /** Column values every row of this resource has: a filter on read, a value on create. */
+  fixed?: Record<string, string | number>;
+  /**
+   * Soft deletion through `deleted_at`: `hide` keeps deleted rows out (delete only stamps them),
+   * `only` shows nothing but deleted rows (Activity Logs → Deleted Users).
+   */
+  softDelete?: "hide" | "only";
+  /** Field shown as the row's title (relations, breadcrumbs). */
+  titleField: string;
+}
+
+export type TableName =
+  | "institutions"
+  | "users"
+  | "recruiters"
+  | "institution_recruiters"
+  | "courses"
+  | "scholarships"
+  | "global_partners"
+  | "career_roadmaps"
+  | "self_assessments"
+  | "learning_events"
+  | "job_opportunities"
+  | "external_programs"
+  | "feature_profiles"
+  | "program_departments"
+  | "tags"
+  | "testimonials"
+  | "download_logs";
+
+/** Resources are the menu's leaf entries that open a page of rows. */
+export type ResourceName = Exclude<
+  MenuName,
+  "dashboard" | "profile" | "learners" | "recruiters" | "configuration" | "activity-logs"
+>;
