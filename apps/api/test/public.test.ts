@@ -134,7 +134,11 @@ describe("institution and recruiter records", () => {
   });
 
   it("checks a job provider publicly, for approved companies only", async () => {
-    const everest = await t.app.db.selectFrom("recruiters").select("id").executeTakeFirstOrThrow();
+    const everest = await t.app.db
+      .selectFrom("recruiters")
+      .select("id")
+      .where("name", "=", "Everest Recruiters")
+      .executeTakeFirstOrThrow();
     const res = await t.app.inject({ url: `/api/public/job-providers/check-job-provider/${everest.id}` });
     expect(body(res).data).toMatchObject({ id: everest.id, name: "Everest Recruiters" });
     expect((await t.app.inject({ url: "/api/public/job-providers/check-job-provider/99999" })).statusCode).toBe(404);

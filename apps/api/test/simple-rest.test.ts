@@ -33,12 +33,19 @@ afterAll(async () => {
 describe("the simple-rest data provider against the API", () => {
   it("creates, lists with filters, sorts and pages, reads, updates and deletes a global resource", async () => {
     const rest = providerFor(await tokenFor(t.app, "skilllab.admin@example.com", "provider"));
-    const names = ["Data Analysis", "Communication", "Digital Marketing", "Customer Service", "Cloud Computing"];
+    // names and categories of their own, beside whatever the demo seed holds
+    const names = [
+      "Qz Data Analysis",
+      "Qz Communication",
+      "Qz Digital Marketing",
+      "Qz Customer Service",
+      "Qz Cloud Computing",
+    ];
     const created = [];
     for (const name of names) {
       const { data } = await rest.create({
         resource: "tags",
-        variables: { name, category: name.startsWith("C") ? "Soft" : "Tech" },
+        variables: { name, category: name.startsWith("Qz C") ? "Qz-Soft" : "Qz-Tech" },
       });
       expect(data).toMatchObject({ name, id: expect.any(Number) });
       created.push(data);
@@ -46,34 +53,34 @@ describe("the simple-rest data provider against the API", () => {
 
     const page = await rest.getList({
       resource: "tags",
-      filters: [{ field: "category", operator: "eq", value: "Soft" }],
+      filters: [{ field: "category", operator: "eq", value: "Qz-Soft" }],
       sorters: [{ field: "name", order: "desc" }],
       pagination: { currentPage: 1, pageSize: 2 },
     });
     expect(page.total).toBe(3);
-    expect(page.data.map((tag) => tag.name)).toEqual(["Customer Service", "Communication"]);
+    expect(page.data.map((tag) => tag.name)).toEqual(["Qz Customer Service", "Qz Communication"]);
     const second = await rest.getList({
       resource: "tags",
-      filters: [{ field: "category", operator: "eq", value: "Soft" }],
+      filters: [{ field: "category", operator: "eq", value: "Qz-Soft" }],
       sorters: [{ field: "name", order: "desc" }],
       pagination: { currentPage: 2, pageSize: 2 },
     });
-    expect(second.data.map((tag) => tag.name)).toEqual(["Cloud Computing"]);
+    expect(second.data.map((tag) => tag.name)).toEqual(["Qz Cloud Computing"]);
 
     const search = await rest.getList({
       resource: "tags",
-      filters: [{ field: "q", operator: "eq", value: "MARKET" }],
+      filters: [{ field: "q", operator: "eq", value: "QZ DIGITAL MARKET" }],
       pagination: { currentPage: 1, pageSize: 10 },
     });
-    expect(search.data.map((tag) => tag.name)).toContain("Digital Marketing");
+    expect(search.data.map((tag) => tag.name)).toContain("Qz Digital Marketing");
     const like = await rest.getList({
       resource: "tags",
       filters: [
-        { field: "name", operator: "contains", value: "comp" },
-        { field: "category", operator: "ne", value: "Tech" },
+        { field: "name", operator: "contains", value: "qz cloud comp" },
+        { field: "category", operator: "ne", value: "Qz-Tech" },
       ],
     });
-    expect(like.data.map((tag) => tag.name)).toEqual(["Cloud Computing"]);
+    expect(like.data.map((tag) => tag.name)).toEqual(["Qz Cloud Computing"]);
 
     const ids = created.slice(0, 3).map((tag) => tag.id as number);
     const first = ids[0] as number;
@@ -81,13 +88,13 @@ describe("the simple-rest data provider against the API", () => {
     expect(many?.data.map((tag) => tag.id).sort()).toEqual([...ids].sort());
 
     const one = await rest.getOne({ resource: "tags", id: first });
-    expect(one.data.name).toBe("Data Analysis");
+    expect(one.data.name).toBe("Qz Data Analysis");
     const updated = await rest.update({
       resource: "tags",
       id: first,
       variables: { description: "Working with data" },
     });
-    expect(updated.data).toMatchObject({ name: "Data Analysis", description: "Working with data" });
+    expect(updated.data).toMatchObject({ name: "Qz Data Analysis", description: "Working with data" });
     const deleted = await rest.deleteOne({ resource: "tags", id: first });
     expect(deleted.data.id).toBe(first);
     await expect(rest.getOne({ resource: "tags", id: first })).rejects.toMatchObject({ statusCode: 404 });

@@ -53,6 +53,14 @@ export default fp(
         const errors = fieldErrors(request, error.validation as AjvIssue[]);
         return reply.status(400).send({ message: request.t("invalidInput"), errors });
       }
+      // a race past the application's own checks still ends as a conflict, not a 500
+      const code = (error as { code?: string }).code ?? "";
+      if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+        return reply.status(409).send({ message: request.t("field.taken") });
+      }
+      if (code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
+        return reply.status(409).send({ message: request.t("inUse") });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (bad JSON, body too large, unsupported type…)

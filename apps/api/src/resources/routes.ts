@@ -82,6 +82,8 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
         schema: { tags, security: bearer, querystring: query, response: { 200: Type.String(), ...errorResponses } },
       },
       async (request, reply) => {
+        // the path exists for every resource so that "export" never reads as an id
+        if (!resource.actions.includes("export")) throw notFound(request.t("notFound"));
         const parsed = parseListQuery(resource, request.query as Record<string, string>);
         if (!parsed.ok) throw badRequest(request.t("invalidInput"), parsed.errors);
         const list = { ...parsed.query, start: 0, end: EXPORT_LIMIT };

@@ -23,12 +23,16 @@ import type { AnyDb } from "./store.js";
 export type Values = Record<string, unknown>;
 export type FieldErrors = Record<string, string>;
 
-/** Columns that are unique in their table: a clash is a 409 under the field, not a 500. */
-const UNIQUE: Partial<Record<string, string[]>> = {
-  users: ["email"],
-  institutions: ["subdomain"],
-  tags: ["name"],
-  feature_profiles: ["name"],
+/**
+ * Columns (or column pairs) unique in their table: a clash is a 409 under the field (the last
+ * column of a pair), not a 500.
+ */
+const UNIQUE: Partial<Record<string, string[][]>> = {
+  users: [["email"]],
+  institutions: [["subdomain"]],
+  tags: [["name"]],
+  feature_profiles: [["name"]],
+  institution_recruiters: [["institution_id", "recruiter_id"]],
 };
 
 /** The entity part of "created by" (spec §3): which kind of account made the row. */
@@ -120,11 +124,12 @@ export async function integrityErrors(
       if (!(await placeFits(any, field, value, row))) errors[field.name] = t("field.invalid");
     }
   }
-  for (const name of UNIQUE[resource.table] ?? []) {
-    if (!(name in changed) || changed[name] == null) continue;
-    let query = any.selectFrom(resource.table).select("id").where(name, "=", changed[name]);
+  for (const columns of UNIQUE[resource.table] ?? []) {
+    if (!columns.some((name) => name in changed) || columns.some((name) => row[name] == null)) continue;
+    let query = any.selectFrom(resource.table).select("id");
+    for (const name of columns) query = query.where(name, "=", row[name]);
     if (existingId !== null) query = query.where("id", "!=", existingId);
-    if (await query.executeTakeFirst()) errors[name] = t("field.taken");
+    if (await query.executeTakeFirst()) errors[columns[columns.length - 1] ?? "id"] = t("field.taken");
   }
   if (resource.table === "institutions" && typeof changed.subdomain === "string") {
     const sub = changed.subdomain.toLowerCase();

@@ -53,8 +53,10 @@ const learnerFields = (): FieldDefinition[] => [
   field("website", "url"),
   ...location(),
   field("status", "enum", { enum: "userStatus", list: true, filter: true }),
+  // provider staff choose the institution; everyone else's learners are their own institution's
   field("institution_id", "relation", {
     relation: { resource: "institutions", labelField: "name" },
+    required: true,
     list: true,
     filter: true,
     providerOnly: true,

@@ -1,0 +1,83 @@
+import type { FieldDefinition, ResourceDefinition } from "@csc/shared";
+
+let counter = 0;
+
+/** A valid value for a field, as a form would send it (relations are filled by the caller). */
+export function sampleValue(field: FieldDefinition): unknown {
+  counter += 1;
+  switch (field.type) {
+    case "text":
+    case "textarea":
+      return field.name === "subdomain"
+        ? `sample${counter}`
+        : `Sample ${field.name} ${counter}`.slice(0, field.maxLength ?? 200);
+    case "richtext":
+      return "<p>Sample <strong>text</strong></p>";
+    case "number":
+      return field.min ?? 1;
+    case "year":
+      return 2;
+    case "boolean":
+      return true;
+    case "date":
+      return "2027-01-15";
+    case "datetime":
+      return "2027-01-15T09:30:00.000Z";
+    case "email":
+      return `sample.${counter}.${Date.now()}@example.com`;
+    case "phone":
+      return "+977 9800000000";
+    case "url":
+      return "https://example.com";
+    case "linkedin":
+      return "https://www.linkedin.com/in/sample";
+    case "color":
+      return "#123456";
+    case "country":
+      return "NP";
+    case "tags":
+      return [];
+    default:
+      return null;
+  }
+}
+
+/** A create body with every required field (and enum fields) filled, relations from `relationValue`. */
+export async function sampleBody(
+  resource: ResourceDefinition,
+  relationValue: (field: FieldDefinition) => Promise<number | undefined>,
+): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for (const field of resource.fields) {
+    if (field.readOnly || (!field.required && field.type !== "enum")) continue;
+    if (field.type === "relation") {
+      const value = await relationValue(field);
+      if (value !== undefined) body[field.name] = value;
+    } else if (field.type === "enum") {
+      if (field.enum === "role") continue;
+      body[field.name] = sampleEnum(field);
+    } else {
+      body[field.name] = sampleValue(field);
+    }
+  }
+  return body;
+}
+
+function sampleEnum(field: FieldDefinition): unknown {
+  const known: Record<string, unknown> = {
+    institutionType: "college",
+    institutionStatus: "active",
+    userStatus: "active",
+    eventType: "workshop",
+    jobType: "internship",
+    deliveryMode: true,
+    gradingType: "percentage",
+    accessScope: "default",
+    hiringSource: "internally",
+    programmeCategory: "job_placement",
+    partnershipStatus: "active",
+    programDepartmentKind: "program",
+    recruiterStatus: "approved",
+  };
+  return known[field.enum ?? ""] ?? null;
+}
