@@ -89,6 +89,12 @@ async function foreignRows(account: Account, resource: ResourceDefinition): Prom
     const rows = await rowsOf(resource, (q) =>
       q.where("institution_id", "is not", null).where("institution_id", "!=", own),
     );
+    if (hasColumn(resource, "publish_status")) {
+      // nobody outside the provider sees the provider's or recruiters' drafts
+      rows.push(
+        ...(await rowsOf(resource, (q) => q.where("institution_id", "is", null).where("publish_status", "=", 0))),
+      );
+    }
     if (kind === "learner" && hasColumn(resource, "publish_status")) {
       // a learner does not see unpublished rows of its own institution either
       rows.push(

@@ -89,8 +89,10 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
 
   it("lets institution staff read the provider's catalogue rows but write only their own", () => {
     const ability = defineAbilityFor(user(ROLES.INSTITUTION_EDITOR, { institution: COLLEGE }));
-    expect(ability.can("read", row("courses", { institution_id: null }))).toBe(true);
-    expect(ability.can("update", row("courses", { institution_id: null }))).toBe(false);
+    expect(ability.can("read", row("courses", { institution_id: null, publish_status: true }))).toBe(true);
+    expect(ability.can("read", row("courses", { institution_id: null, publish_status: false }))).toBe(false);
+    expect(ability.can("read", row("courses", { institution_id: 5, publish_status: false }))).toBe(true);
+    expect(ability.can("update", row("courses", { institution_id: null, publish_status: true }))).toBe(false);
     expect(ability.can("update", row("courses", { institution_id: 5 }))).toBe(true);
     expect(ability.can("update", row("institution-details", { id: 5 }))).toBe(true);
     expect(ability.can("update", row("institution-details", { id: 6 }))).toBe(false);

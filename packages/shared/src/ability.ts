@@ -61,8 +61,8 @@ function actionsFor(role: Role): Exclude<Action, "manage">[] {
 }
 
 type Conditions = Record<string, unknown>;
-/** `undefined`: every row; `null`: no row (no rule at all); otherwise the rows matching. */
-type Reach = Conditions | undefined | null;
+/** `undefined`: every row; `null`: no row (no rule at all); otherwise the rows matching (any of a list). */
+type Reach = Conditions | Conditions[] | undefined | null;
 
 /**
  * Which rows of a resource of the given scope a user's rule reaches (DESIGN §6 and the scopes of
@@ -79,7 +79,10 @@ function reachOf(scope: ResourceScope, user: AbilityUser, write: boolean): Reach
       case "global":
         return write ? null : undefined;
       case "shared":
-        return write ? { institution_id: institutionId } : { institution_id: { $in: [institutionId, null] } };
+        // their own rows, and what the provider and recruiters have published
+        return write
+          ? { institution_id: institutionId }
+          : [{ institution_id: institutionId }, { institution_id: null, publish_status: true }];
       case "institution":
       case "members":
         return { institution_id: institutionId };
@@ -135,7 +138,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
       const reach = reachOf(resource.scope, user, action !== "read" && action !== "export");
       if (reach === null) continue;
       if (reach === undefined) can(action, item.name);
-      else can(action, item.name, reach as MongoQuery<never>);
+      else for (const conditions of [reach].flat()) can(action, item.name, conditions as MongoQuery<never>);
     }
   }
   can("read", "dashboard");

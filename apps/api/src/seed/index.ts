@@ -2,8 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { nowIso } from "../lib/time.js";
+import { seedCatalogue } from "./catalogue.js";
 import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, logoDataUrl, RECRUITER } from "./demo-data.js";
 import { nepalHierarchy } from "./nepal.js";
+
+/** Benchmark data (`npm run seed -- --scale N`): see scale.ts. */
+export { seedScale } from "./scale.js";
 
 export interface SeedOptions {
   demo: boolean;
@@ -136,6 +140,9 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
       })),
     )
     .execute();
+
+  // DESIGN §4 demo activity: catalogue, learners, recruiter companies, logs (seed/catalogue.ts).
+  await seedCatalogue(db, now, options.passwordHashCost);
 }
 
 /** Seeds an empty database; a database with any user or location is never touched. */

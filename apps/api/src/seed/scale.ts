@@ -1,0 +1,157 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { hashPassword } from "../lib/password.js";
+import {
+  type AnyDb,
+  assessmentRow,
+  courseRow,
+  eventRow,
+  externalProgramRow,
+  insertRows,
+  jobRow,
+  type LearnerKind,
+  learnerRow,
+  loadContext,
+  type Random,
+  type Row,
+  random,
+  roadmapRow,
+  type SeedContext,
+  scholarshipRow,
+} from "./catalogue.js";
+import type { City, Timing } from "./catalogue-data.js";
+import * as data from "./catalogue-data.js";
+
+/**
+ * `npm run seed -- --scale N` (DESIGN §4): N more learners for benchmarks, split between the demo
+ * college (students) and company (employees), and catalogue rows in proportion. Runs on a seeded
+ * demo database, in one transaction, 500 rows per statement, with one password hash for everyone.
+ * The rows depend only on the database they are added to, so a run is repeatable.
+ */
+
+export const SCALE_BATCH = 500;
+
+/** Share of the learners that are kmc students; the rest are himal employees. */
+const STUDENT_SHARE = 0.6;
+
+/** Catalogue rows per learner, per table. */
+const PER_LEARNER = {
+  courses: 1 / 20,
+  job_opportunities: 1 / 20,
+  learning_events: 1 / 40,
+  scholarships: 1 / 200,
+  external_programs: 1 / 200,
+  career_roadmaps: 1 / 500,
+  self_assessments: 1 / 500,
+} as const;
+
+/** Rows added: learners by kind, and per catalogue table. */
+export type ScaleCounts = { students: number; employees: number } & Record<keyof typeof PER_LEARNER, number>;
+
+export interface ScaleOptions {
+  /** Anchors every date; by default the demo college's creation time, i.e. when the demo was seeded. */
+  reference?: Date | string | number;
+}
+
+type Builder = (ctx: SeedContext, r: Random, index: number) => Row;
+
+const cohort = (index: number, length: number) => Math.floor(index / length) + 2;
+
+function template<T>(items: readonly T[], index: number): T {
+  return items[index % items.length] as T;
+}
+
+const CITY_KEYS = Object.keys(data.CITIES) as City[];
+const TIMINGS: readonly Timing[] = ["past", "past", "past", "past", "past", "past", "upcoming", "upcoming", "ongoing"];
+
+const BUILDERS: Record<keyof typeof PER_LEARNER, Builder> = {
+  courses: (ctx, r, i) => {
+    const t = template(data.COURSES, i);
+    return courseRow(ctx, r, { ...t, title: `${t.title} — Cohort ${cohort(i, data.COURSES.length)}` }, i);
+  },
+  job_opportunities: (ctx, r, i) => jobRow(ctx, r, template(data.JOBS, i), i, r.pick(CITY_KEYS)),
+  learning_events: (ctx, r, i) => {
+    const t = template(data.EVENTS, i);
+    const timing = r.pick(TIMINGS);
+    return eventRow(ctx, r, { ...t, timing, title: `${t.title} #${cohort(i, data.EVENTS.length)}` }, i);
+  },
+  scholarships: (ctx, r, i) => {
+    const t = template(data.SCHOLARSHIPS, i);
+    return scholarshipRow(ctx, r, { ...t, title: `${t.title} (Round ${cohort(i, data.SCHOLARSHIPS.length)})` }, i);
+  },
+  external_programs: (ctx, r, i) => {
+    const t = template(data.EXTERNAL_PROGRAMS, i);
+    return externalProgramRow(
+      ctx,
+      r,
+      { ...t, title: `${t.title} (Intake ${cohort(i, data.EXTERNAL_PROGRAMS.length)})` },
+      i,
+    );
+  },
+  career_roadmaps: (ctx, r, i) => {
+    const t = template(data.ROADMAPS, i);
+    return roadmapRow(ctx, r, { ...t, title: `${t.title} (Track ${cohort(i, data.ROADMAPS.length)})` }, i);
+  },
+  self_assessments: (ctx, r, i) => {
+    const t = template(data.ASSESSMENTS, i);
+    return assessmentRow(ctx, r, { ...t, title: `${t.title} (Set ${cohort(i, data.ASSESSMENTS.length)})` }, i);
+  },
+};
+
+/** Builds and inserts `count` rows, `SCALE_BATCH` at a time, without holding them all in memory. */
+async function insertGenerated(db: AnyDb, table: string, count: number, row: (index: number) => Row): Promise<void> {
+  for (let start = 0; start < count; start += SCALE_BATCH) {
+    const batch: Row[] = [];
+    for (let i = start; i < Math.min(count, start + SCALE_BATCH); i++) batch.push(row(i));
+    await insertRows(db, table, batch, SCALE_BATCH);
+  }
+}
+
+/**
+ * Adds `learners` learners (60% kmc students, 40% himal employees) and catalogue rows in
+ * proportion (N/20 courses and job opportunities, N/40 learning events, fewer of the rest).
+ * Returns the rows added per table. Inside a transaction it uses it; otherwise it opens one.
+ */
+export async function seedScale(
+  db: Kysely<Database>,
+  learners: number,
+  passwordHashCost: number,
+  options: ScaleOptions = {},
+): Promise<ScaleCounts> {
+  if (!Number.isSafeInteger(learners) || learners < 0) {
+    throw new RangeError(`--scale needs a whole number of learners, got ${learners}`);
+  }
+  const run = async (trx: Kysely<Database>): Promise<ScaleCounts> => {
+    const kmc = await trx
+      .selectFrom("institutions")
+      .select("created_at")
+      .where("subdomain", "=", "kmc")
+      .executeTakeFirst();
+    if (!kmc) throw new Error("seedScale needs the demo data: seed with SEED_DEMO=true first.");
+    const ctx = await loadContext(trx, options.reference ?? kmc.created_at);
+    const anyDb = trx as unknown as AnyDb;
+
+    // E-mails carry a number above every existing user id, so a second run adds more rather than clashing.
+    const { max } = await trx
+      .selectFrom("users")
+      .select((eb) => eb.fn.max("id").as("max"))
+      .executeTakeFirstOrThrow();
+    const base = Number(max ?? 0);
+    const r = random(`scale:${base}:${learners}`);
+    const hash = await hashPassword(randomBytes(32).toString("base64url"), passwordHashCost);
+    const students = Math.round(learners * STUDENT_SHARE);
+    const kind = (i: number): LearnerKind => (i < students ? "kmc" : "himal");
+    await insertGenerated(anyDb, "users", learners, (i) => learnerRow(ctx, r, kind(i), base + i + 1, hash));
+
+    const counts = { students, employees: learners - students } as ScaleCounts;
+    for (const [table, perLearner] of Object.entries(PER_LEARNER) as [keyof typeof PER_LEARNER, number][]) {
+      const count = Math.floor(learners * perLearner);
+      const rows = random(`scale:${base}:${table}`);
+      await insertGenerated(anyDb, table, count, (i) => BUILDERS[table](ctx, rows, i));
+      counts[table] = count;
+    }
+    return counts;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
