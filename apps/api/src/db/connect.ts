@@ -25,6 +25,12 @@ export function connect(databaseUrl: string): DatabaseHandle {
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
+    // a server process: keep the working set in memory rather than SQLite's 2 MB default
+    sqlite.pragma("cache_size = -65536");
+    sqlite.pragma("mmap_size = 268435456");
+    sqlite.pragma("temp_store = MEMORY");
+    // refresh the planner's statistics where they are stale (SQLite's advice for long-lived connections)
+    sqlite.pragma("optimize = 0x10002");
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
