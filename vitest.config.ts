@@ -12,6 +12,11 @@ const apiSuite = (name: string, db: string) => ({
   },
 });
 
+/**
+ * Projects: `unit` (shared rules, seed data, the admin's plain functions), the API suite on
+ * SQLite and (with TEST_POSTGRES_URL) PostgreSQL, and `e2e`, Debian's Chromium against the built
+ * app (`npm run build` first; `npx vitest run --project e2e` runs it alone).
+ */
 export default defineConfig({
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"] } },
@@ -19,10 +24,27 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["packages/shared/src/**/*.test.ts", "apps/api/src/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["packages/shared/src/**/*.test.ts", "apps/api/src/**/*.test.ts", "apps/admin/src/**/*.test.ts"],
+        },
       },
       apiSuite("api-sqlite", "sqlite"),
       ...(postgres ? [apiSuite("api-postgres", "postgres")] : []),
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          pool: "forks",
+          // after the unit and API suites, which use every core their own way
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

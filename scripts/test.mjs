@@ -11,6 +11,7 @@ const steps = [
   ["typecheck", "npx", ["tsc", "-p", "packages/shared", "--noEmit"]],
   ["typecheck api", "npx", ["tsc", "-p", "apps/api", "--noEmit"]],
   ["typecheck admin", "npx", ["tsc", "-p", "apps/admin", "--noEmit"]],
+  ["typecheck e2e", "npx", ["tsc", "-p", "tests/e2e", "--noEmit"]],
   ["lint", "npx", ["biome", "check", "."]],
   ["build", "npm", ["run", "build"]],
 ];
@@ -38,7 +39,9 @@ spawnSync(
 try {
   const results = JSON.parse(readFileSync(report, "utf8"));
   passed += results.numPassedTests;
-  failed += results.numFailedTests + (results.numFailedTestSuites ?? 0);
+  failed += results.numFailedTests;
+  // a file that failed before running any test (an import error, a failing hook) counts once
+  if (results.numFailedTests === 0) failed += results.numFailedTestSuites ?? 0;
   if (results.numTotalTests === 0) failed++;
 } catch {
   console.error("✗ vitest wrote no report");

@@ -88,11 +88,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const adminIndex = join(config.adminDistDir, "index.html");
   if (existsSync(adminIndex)) {
-    await app.register(fastifyStatic, { root: config.adminDistDir, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt admin is served without a restart
+    await app.register(fastifyStatic, {
+      root: config.adminDistDir,
+      wildcard: true,
+      index: "index.html",
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // hashed bundles never change; the page that names them must always be fresh
+        res.setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     // the admin is a single-page app: every path that is not the API is its index.html
-    if (request.method === "GET" && !request.url.startsWith("/api/") && existsSync(adminIndex)) {
+    if (
+      (request.method === "GET" || request.method === "HEAD") &&
+      !request.url.startsWith("/api/") &&
+      existsSync(adminIndex)
+    ) {
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }
     return reply.status(404).send({ message: request.t("notFound") });

@@ -506,3 +506,25 @@ describe("registration", () => {
     expect(DEMO_PASSWORD).toBe("CareerDemo#2026");
   });
 });
+
+describe("sites without wildcard DNS", () => {
+  it("signs in on an institution named by X-Site-Subdomain on the provider's host", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { host: "localhost", "x-site-subdomain": "kmc" },
+      payload: { email: "college.viewer@example.com", password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("never lets the header override a real institution host", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { host: "himal.localhost", "x-site-subdomain": "kmc" },
+      payload: { email: "college.viewer@example.com", password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -12,7 +12,6 @@ import { isResourceName, RESOURCES } from "./registry/resources.js";
 import type { ResourceScope } from "./registry/types.js";
 import {
   INSTITUTION_ADMIN_ROLES,
-  INSTITUTION_STAFF_ROLES,
   INSTITUTION_VIEWER_ROLES,
   LEARNER_ROLES,
   PROVIDER_ROLES,

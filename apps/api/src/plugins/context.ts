@@ -1,4 +1,4 @@
-import { type Site, siteFromHost } from "@csc/shared";
+import { type Site, SUBDOMAIN_PATTERN, siteFromHost } from "@csc/shared";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { AppConfig } from "../config.js";
@@ -38,6 +38,11 @@ export default fp<ContextOptions>(
     app.decorateRequest("t", null as never);
     app.addHook("onRequest", async (request) => {
       request.site = siteFromHost(request.host, config.rootDomain, config.adminSubdomain);
+      // hosts without wildcard DNS reach a site as /no-domain/<sub>/…; the admin then names it
+      const named = request.headers["x-site-subdomain"];
+      if (request.site.kind === "provider" && typeof named === "string" && SUBDOMAIN_PATTERN.test(named)) {
+        request.site = siteFromHost(`${named}.${config.rootDomain}`, config.rootDomain, config.adminSubdomain);
+      }
       request.language = languageFrom(request.headers["accept-language"]);
       request.t = messages(request.language);
     });

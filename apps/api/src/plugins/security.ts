@@ -38,7 +38,7 @@ export default fp(
         }
       },
       exposedHeaders: ["X-Total-Count", "Retry-After"],
-      allowedHeaders: ["Authorization", "Content-Type", "Accept-Language"],
+      allowedHeaders: ["Authorization", "Content-Type", "Accept-Language", "X-Site-Subdomain"],
       methods: ["GET", "POST", "PATCH", "PUT", "DELETE"],
       maxAge: 600,
     });

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { PageLoader } from "./components/PageLoader";
+import { setPathSubdomain } from "./providers/http";
+import type { PublicConfig } from "./session/types";
+import {
+  fetchPublicConfig,
+  guessSiteKind,
+  type ResolvedSite,
+  resolveSite,
+  SiteNotFoundError,
+  siteAddressOf,
+} from "./tenant/site";
+import { AppearanceProvider } from "./theme/AppearanceProvider";
+import { appearanceForSite } from "./theme/appearance";
+
+const App = lazy(() => import("./App"));
+const Maintenance = lazy(() => import("./pages/Maintenance"));
+const SiteNotFound = lazy(() => import("./pages/SiteNotFound"));
+const ServerUnavailable = lazy(() => import("./pages/ServerUnavailable"));
+
+type Phase =
+  | { name: "loading" }
+  | { name: "maintenance" }
+  | { name: "not-found"; config: PublicConfig }
+  | { name: "unavailable" }
+  | { name: "ready"; config: PublicConfig; site: ResolvedSite };
+
+function mainSiteUrl(config: PublicConfig) {
+  const { protocol, port } = window.location;
+  return `${protocol}//${config.rootDomain}${port ? `:${port}` : ""}/`;
+}
+
+/**
+ * Spec §4: nothing renders until the site is known — config first (maintenance, root domain),
+ * then the institution behind the host or the `/no-domain/<sub>` path. A page loader meanwhile.
+ */
+export function Bootstrap() {
+  const [phase, setPhase] = useState<Phase>({ name: "loading" });
+  const guessed = guessSiteKind(window.location.host, window.location.pathname);
+
+  const start = useCallback(async () => {
+    setPhase({ name: "loading" });
+    let config: PublicConfig;
+    try {
+      config = await fetchPublicConfig();
+    } catch {
+      setPhase({ name: "unavailable" });
+      return;
+    }
+    if (config.maintenance) {
+      setPhase({ name: "maintenance" });
+      return;
+    }
+    const address = siteAddressOf(window.location.host, window.location.pathname, config);
+    try {
+      const site = await resolveSite(address);
+      setPathSubdomain(address.kind === "institution" && address.viaPath ? address.subdomain : null);
+      setPhase({ name: "ready", config, site });
+    } catch (error) {
+      if (error instanceof SiteNotFoundError) {
+        if (window.location.pathname !== "/404") window.history.replaceState(null, "", "/404");
+        setPhase({ name: "not-found", config });
+      } else {
+        setPhase({ name: "unavailable" });
+      }
+    }
+  }, []);
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  const tone = guessed === "provider" ? "dark" : "light";
+  const loader = <PageLoader tone={tone} />;
+
+  if (phase.name === "loading") return loader;
+  const appearance =
+    phase.name === "ready"
+      ? appearanceForSite(phase.site)
+      : appearanceForSite(guessed === "provider" ? "institution" : guessed);
+  return (
+    <Suspense fallback={loader}>
+      <AppearanceProvider initial={appearance}>
+        {phase.name === "maintenance" && <Maintenance />}
+        {phase.name === "not-found" && <SiteNotFound mainSiteUrl={mainSiteUrl(phase.config)} />}
+        {phase.name === "unavailable" && <ServerUnavailable onRetry={() => void start()} />}
+        {phase.name === "ready" && <App config={phase.config} site={phase.site} />}
+      </AppearanceProvider>
+    </Suspense>
+  );
+}

@@ -1,0 +1,46 @@
+import { MoreOutlined } from "@ant-design/icons";
+import { Button, Dropdown, type MenuProps } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+export interface ActionMenuItem {
+  key: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  /** Either a link … */
+  to?: string;
+  /** … or an action. */
+  onClick?: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+}
+
+/** Spec §2: the three-dot action menu; each item has a label, an icon, and a link or an action. */
+export function ActionMenu({ items, label }: { items: ActionMenuItem[]; label?: string }) {
+  const { t } = useTranslation();
+  const menu: MenuProps = {
+    items: items.map((item) => ({
+      key: item.key,
+      icon: item.icon,
+      danger: item.danger,
+      disabled: item.disabled,
+      label: item.to ? <Link to={item.to}>{item.label}</Link> : item.label,
+    })),
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      items.find((item) => item.key === key)?.onClick?.();
+    },
+  };
+  return (
+    <Dropdown menu={menu} trigger={["click"]} placement="bottomRight">
+      <Button
+        type="text"
+        shape="circle"
+        icon={<MoreOutlined />}
+        aria-label={label ?? t("actions.more")}
+        onClick={(event) => event.stopPropagation()}
+      />
+    </Dropdown>
+  );
+}

@@ -1,0 +1,57 @@
+import { Modal } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Spec §9: the confirmation modal is never wider than this. */
+export const CONFIRM_MODAL_MAX_WIDTH = 860;
+
+export interface ConfirmModalProps {
+  open: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** Defaults to "Delete". */
+  title?: ReactNode;
+  /** Defaults to "Confirm to delete". */
+  message?: ReactNode;
+  /** Defaults to "Confirm". */
+  confirmText?: ReactNode;
+  /** Defaults to "Cancel". */
+  cancelText?: ReactNode;
+  loading?: boolean;
+  /** Red confirm button; on by default because the default is a deletion. */
+  danger?: boolean;
+  width?: number;
+}
+
+/** Spec §2: a confirmation modal; defaults title Delete, message Confirm to delete, Confirm and Cancel. */
+export function ConfirmModal({
+  open,
+  onConfirm,
+  onCancel,
+  title,
+  message,
+  confirmText,
+  cancelText,
+  loading = false,
+  danger = true,
+  width = 480,
+}: ConfirmModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={title ?? t("confirm.title")}
+      okText={confirmText ?? t("confirm.confirm")}
+      cancelText={cancelText ?? t("confirm.cancel")}
+      okButtonProps={{ danger, loading }}
+      onOk={onConfirm}
+      onCancel={onCancel}
+      width={Math.min(width, CONFIRM_MODAL_MAX_WIDTH)}
+      style={{ maxWidth: CONFIRM_MODAL_MAX_WIDTH }}
+      centered
+      destroyOnHidden
+    >
+      {message ?? t("confirm.message")}
+    </Modal>
+  );
+}

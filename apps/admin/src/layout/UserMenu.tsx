@@ -1,0 +1,63 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import { Avatar, Button, Dropdown, Grid } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useSession } from "../session/SessionContext";
+import { useSignOut } from "./useSignOut";
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]?.toUpperCase() ?? "")
+    .join("");
+
+/** Spec §2: the dropdown user menu (profile, sign out). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { user, role } = useSession();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const screens = Grid.useBreakpoint();
+  return (
+    <Dropdown
+      trigger={["click"]}
+      placement="bottomRight"
+      menu={{
+        items: [
+          { key: "profile", icon: <UserOutlined />, label: t("userMenu.profile") },
+          { type: "divider" },
+          { key: "sign-out", icon: <LogoutOutlined />, label: t("userMenu.signOut"), danger: true },
+        ],
+        onClick: ({ key }) => {
+          if (key === "profile") navigate("/profile");
+          if (key === "sign-out") signOut.mutate();
+        },
+      }}
+    >
+      <Button
+        type="text"
+        className="csc-user-button"
+        data-testid="user-menu"
+        aria-label={t("userMenu.label")}
+        loading={signOut.isPending}
+      >
+        <Avatar
+          size="small"
+          className="csc-user-button__avatar"
+          style={{ background: "var(--csc-primary)", color: "#fff" }}
+        >
+          {initials(user.full_name || user.email)}
+        </Avatar>
+        {screens.md ? (
+          <span className="csc-user-button__text">
+            <span className="csc-user-button__name">{user.full_name || user.email}</span>
+            <span className="csc-user-button__role">{t(`roles.${role}`)}</span>
+          </span>
+        ) : null}
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,112 @@
+import { LockOutlined, MailOutlined } from "@ant-design/icons";
+import { dashboardPath } from "@csc/shared";
+import { useLogin, useNotification } from "@refinedev/core";
+import { Alert, Button, Form, Input, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { LoginValues } from "../../providers/auth";
+import type { ApiError } from "../../providers/http";
+import { roleOf } from "../../session/role";
+import type { CurrentUser } from "../../session/types";
+import { useSite } from "../../tenant/SiteContext";
+import { AuthLayout } from "./AuthLayout";
+import { requiredRule, showServerFieldErrors } from "./form-helpers";
+
+/** A `?to=` target is followed only when it stays inside the app. */
+const safeTarget = (to: string | null) => (to?.startsWith("/") && !to.startsWith("//") ? to : null);
+
+/**
+ * Spec §4/§8 sign-in: the server's message as an error toast on failure, except for an
+ * unverified e-mail, where the screen itself says what to do.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { site } = useSite();
+  const [form] = Form.useForm<LoginValues>();
+  const { open, close } = useNotification();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+
+  const login = useLogin<LoginValues>({
+    mutationOptions: {
+      onSuccess: (result, values) => {
+        if (result.success) {
+          close?.("login-error");
+          const user = result.user as CurrentUser | undefined;
+          navigate(safeTarget(params.get("to")) ?? dashboardPath(roleOf(user)), { replace: true });
+          return;
+        }
+        const error = result.error as ApiError | undefined;
+        if (error?.body?.email_verified === false) {
+          setUnverifiedEmail(values.email);
+          return;
+        }
+        open?.({ key: "login-error", type: "error", message: error?.message || t("auth.login.failed") });
+        showServerFieldErrors(form, error);
+      },
+      onError: (error) => {
+        open?.({ key: "login-error", type: "error", message: error.message || t("auth.login.failed") });
+      },
+    },
+  });
+
+  const canRegister = site.kind === "institution" || site.kind === "recruiter";
+
+  return (
+    <AuthLayout title={t("auth.login.title")} subtitle={t(`auth.login.subtitle.${site.kind}`)}>
+      {unverifiedEmail ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          data-testid="email-not-verified"
+          message={t("auth.login.unverifiedTitle")}
+          description={t("auth.login.unverifiedMessage", { email: unverifiedEmail })}
+          style={{ marginBottom: 20 }}
+        />
+      ) : null}
+      <Form<LoginValues>
+        form={form}
+        layout="vertical"
+        requiredMark
+        onFinish={(values) => {
+          setUnverifiedEmail(null);
+          login.mutate(values);
+        }}
+        size="large"
+        name="login"
+      >
+        <Form.Item name="email" label={t("auth.fields.email")} rules={[requiredRule(t)]}>
+          <Input
+            prefix={<MailOutlined aria-hidden="true" />}
+            type="email"
+            autoComplete="username"
+            placeholder={t("auth.fields.emailPlaceholder")}
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t("auth.fields.password")} rules={[requiredRule(t)]}>
+          <Input.Password
+            prefix={<LockOutlined aria-hidden="true" />}
+            autoComplete="current-password"
+            placeholder={t("auth.fields.passwordPlaceholder")}
+          />
+        </Form.Item>
+        <div className="csc-auth__row">
+          <span />
+          <Link to="/forgot-password">{t("auth.login.forgot")}</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+          {t("auth.login.submit")}
+        </Button>
+      </Form>
+      {canRegister ? (
+        <Typography.Paragraph className="csc-auth__footer">
+          {t(site.kind === "recruiter" ? "auth.login.noAccountRecruiter" : "auth.login.noAccount")}{" "}
+          <Link to="/register">{t("auth.login.register")}</Link>
+        </Typography.Paragraph>
+      ) : null}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,109 @@
+import { validatePassword } from "@csc/shared";
+import { useNotification, useUpdatePassword } from "@refinedev/core";
+import { Alert, Button, Form, Input, Result, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { ResetPasswordValues } from "../../providers/auth";
+import type { ApiError } from "../../providers/http";
+import { AuthLayout } from "./AuthLayout";
+import { fieldErrorText, requiredRule, sharedRule, showServerFieldErrors } from "./form-helpers";
+
+type ResetForm = Omit<ResetPasswordValues, "token">;
+
+/** Spec §2/§8: a new password from the e-mailed `/reset-password?token=` link. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const [form] = Form.useForm<ResetForm>();
+  const { open } = useNotification();
+  const navigate = useNavigate();
+  const [tokenProblem, setTokenProblem] = useState<string | null>(null);
+
+  const reset = useUpdatePassword<ResetPasswordValues>({
+    mutationOptions: {
+      onSuccess: (result) => {
+        if (result.success) {
+          open?.({ key: "reset-success", type: "success", message: String(result.message ?? t("auth.reset.done")) });
+          navigate("/login", { replace: true });
+          return;
+        }
+        const error = result.error as ApiError | undefined;
+        open?.({ key: "reset-error", type: "error", message: error?.message || t("errors.generic") });
+        showServerFieldErrors(form, error);
+        const tokenError = error?.errors?.token;
+        if (tokenError) setTokenProblem(fieldErrorText(tokenError).join(" "));
+      },
+      onError: (error) => open?.({ key: "reset-error", type: "error", message: error.message }),
+    },
+  });
+
+  if (!token) {
+    return (
+      <AuthLayout title={t("auth.reset.title")}>
+        <Result
+          status="warning"
+          title={t("auth.reset.invalidTitle")}
+          subTitle={t("auth.reset.invalidMessage")}
+          extra={
+            <Link to="/forgot-password">
+              <Button type="primary">{t("auth.reset.requestNew")}</Button>
+            </Link>
+          }
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t("auth.reset.title")} subtitle={t("auth.reset.subtitle")}>
+      {tokenProblem ? (
+        <Alert
+          type="error"
+          showIcon
+          message={tokenProblem}
+          action={<Link to="/forgot-password">{t("auth.reset.requestNew")}</Link>}
+          style={{ marginBottom: 20 }}
+        />
+      ) : null}
+      <Form<ResetForm>
+        form={form}
+        layout="vertical"
+        size="large"
+        name="reset-password"
+        onFinish={(values) => reset.mutate({ ...values, token })}
+      >
+        <Form.Item
+          name="password"
+          label={t("auth.fields.newPassword")}
+          rules={[requiredRule(t), sharedRule(validatePassword, t)]}
+          extra={t("auth.fields.passwordHint")}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="password_confirmation"
+          label={t("auth.fields.passwordConfirmation")}
+          dependencies={["password"]}
+          rules={[
+            requiredRule(t),
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value) => {
+                if (value && value !== getFieldValue("password")) throw new Error(t("auth.fields.passwordMismatch"));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={reset.isPending}>
+          {t("auth.reset.submit")}
+        </Button>
+      </Form>
+      <Typography.Paragraph className="csc-auth__footer">
+        <Link to="/login">{t("auth.backToLogin")}</Link>
+      </Typography.Paragraph>
+    </AuthLayout>
+  );
+}

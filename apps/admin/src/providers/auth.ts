@@ -1,0 +1,120 @@
+import { dashboardPath } from "@csc/shared";
+import type { AuthProvider } from "@refinedev/core";
+import { roleOf } from "../session/role";
+import type { CurrentUser } from "../session/types";
+import { http, isApiError } from "./http";
+import { queryClient } from "./query-client";
+import { LOGIN_PATH, setSignedOutOnPurpose } from "./session";
+import { clearToken, getToken, setToken } from "./token";
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export interface RegisterValues {
+  full_name: string;
+  email: string;
+  password: string;
+  phone?: string;
+  company_name?: string;
+  website?: string;
+}
+
+export interface ResetPasswordValues {
+  token: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** The signed-in user, or a rejection carrying the API's error (spec §4 profile load). */
+export async function fetchProfile(): Promise<CurrentUser> {
+  const { data } = await http.get<{ data: CurrentUser }>("/api/profile");
+  return data.data;
+}
+
+const failure = (error: unknown) => ({
+  success: false,
+  error: isApiError(error) ? error : { name: "Error", message: String(error) },
+});
+
+/**
+ * Spec §4 sessions: the token lives in local storage `csc-token`; a session starts authenticated
+ * when it is there; sign-in sets it, sign-out (and any failure to sign in) clears it.
+ */
+export const authProvider: AuthProvider = {
+  login: async ({ email, password }: LoginValues) => {
+    try {
+      const { data } = await http.post<{ data: { token: string; user: CurrentUser } }>(
+        "/api/auth/login",
+        { email, password },
+        { skipSessionExpiry: true },
+      );
+      queryClient.removeQueries();
+      setToken(data.data.token);
+      setSignedOutOnPurpose(false);
+      return { success: true, redirectTo: dashboardPath(roleOf(data.data.user)), user: data.data.user };
+    } catch (error) {
+      clearToken();
+      return failure(error);
+    }
+  },
+  logout: async () => {
+    if (getToken()) {
+      try {
+        await http.get("/api/logout", { skipSessionExpiry: true });
+      } catch (error) {
+        // spec §4: a failed sign-out keeps the session, unless the token was already dead
+        if (!isApiError(error) || error.statusCode !== 401) return failure(error);
+      }
+    }
+    setSignedOutOnPurpose(true);
+    clearToken();
+    queryClient.removeQueries();
+    return { success: true, redirectTo: LOGIN_PATH };
+  },
+  // refine calls this on every route change, public pages included: it must stay silent (the
+  // signed-in screens say "Session expired." themselves, spec §4)
+  check: async () =>
+    getToken() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: LOGIN_PATH },
+  onError: async (error) => {
+    // the HTTP layer already ended the session on a 401; nothing else signs the user out
+    return { error };
+  },
+  getIdentity: async () => (getToken() ? fetchProfile() : null),
+  getPermissions: async () => {
+    if (!getToken()) return null;
+    const user = await fetchProfile();
+    return { role: roleOf(user), rules: user.rules };
+  },
+  register: async (values: RegisterValues) => {
+    try {
+      const { data } = await http.post<{ message: string; data?: unknown }>("/api/auth/register", values);
+      return { success: true, message: data.message, data: data.data };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+  forgotPassword: async ({ email }: { email: string }) => {
+    try {
+      const { data } = await http.post<{ message: string }>("/api/forgot-password", { email });
+      return { success: true, message: data.message };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+  updatePassword: async (values: ResetPasswordValues) => {
+    try {
+      const { data } = await http.post<{ message: string }>("/api/reset-password", values);
+      return { success: true, message: data.message };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+};
+
+/** `POST /api/auth/verify-email` with the e-mailed token. */
+export async function verifyEmail(token: string): Promise<string> {
+  const { data } = await http.post<{ message: string }>("/api/auth/verify-email", { token });
+  return data.message;
+}

@@ -1,0 +1,90 @@
+import type { I18nProvider } from "@refinedev/core";
+import enUS from "antd/locale/en_US";
+import neNP from "antd/locale/ne_NP";
+import dayjs from "dayjs";
+import "dayjs/locale/en";
+import "dayjs/locale/ne";
+import i18n from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import HttpBackend from "i18next-http-backend";
+import { initReactI18next } from "react-i18next";
+
+/** Spec §1: en-US (shown as En) and np-NP (shown in Nepali script). */
+export const LANGUAGES = [
+  { code: "en-US", name: "En" },
+  { code: "np-NP", name: "नेपाली" },
+] as const;
+export type LanguageCode = (typeof LANGUAGES)[number]["code"];
+export const DEFAULT_LANGUAGE: LanguageCode = "en-US";
+/** Spec §9: the choice is kept in local storage under this key. */
+export const LANGUAGE_STORAGE_KEY = "i18nextLng";
+export const NAMESPACES = ["common", "validation"] as const;
+
+/**
+ * Browsers say `ne`, `ne-NP`, `en-GB` or plain `en`; our files are en-US and np-NP. Nepali in any
+ * spelling is np-NP, anything else falls back to English (spec §1: the fallback is en).
+ */
+export function toSupportedLanguage(detected: string | undefined | null): LanguageCode {
+  const lower = (detected ?? "").toLowerCase();
+  if (lower.startsWith("ne") || lower.startsWith("np")) return "np-NP";
+  return DEFAULT_LANGUAGE;
+}
+
+const ANTD_LOCALES = { "en-US": enUS, "np-NP": neNP } as const;
+const DAYJS_LOCALES = { "en-US": "en", "np-NP": "ne" } as const;
+/** BCP 47 for the document: np-NP is our file name, ne-NP is what screen readers know. */
+const HTML_LANG = { "en-US": "en-US", "np-NP": "ne-NP" } as const;
+
+export const currentLanguage = (): LanguageCode => toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
+export const antdLocaleFor = (language: LanguageCode) => ANTD_LOCALES[language];
+
+function applyLanguage(language: string) {
+  const code = toSupportedLanguage(language);
+  dayjs.locale(DAYJS_LOCALES[code]);
+  document.documentElement.lang = HTML_LANG[code];
+}
+
+let started: Promise<unknown> | null = null;
+
+/** Starts i18next once: files from the API, missing keys posted back in development. */
+export function startI18n() {
+  if (started) return started;
+  i18n.on("languageChanged", applyLanguage);
+  started = i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: LANGUAGES.map((language) => language.code),
+      fallbackLng: { en: [DEFAULT_LANGUAGE], default: [DEFAULT_LANGUAGE] },
+      load: "currentOnly",
+      ns: [...NAMESPACES],
+      defaultNS: "common",
+      fallbackNS: "common",
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      saveMissing: import.meta.env.DEV,
+      backend: {
+        loadPath: "/api/locales/{{lng}}/{{ns}}.json",
+        addPath: "/api/locales/add/{{lng}}/{{ns}}",
+      },
+      detection: {
+        order: ["localStorage", "navigator"],
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        caches: ["localStorage"],
+        convertDetectedLanguage: toSupportedLanguage,
+      },
+      react: { useSuspense: true },
+    });
+  return started;
+}
+
+/** refine's i18n provider over the same i18next instance, built once. */
+export const i18nProvider: I18nProvider = {
+  translate: (key, options, defaultMessage) => {
+    const value = i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === "object" ? options : {}) });
+    return typeof value === "string" ? value : key;
+  },
+  changeLocale: (language) => i18n.changeLanguage(toSupportedLanguage(language)),
+  getLocale: () => currentLanguage(),
+};

@@ -1,0 +1,19 @@
+import type { MenuItem, Role } from "@csc/shared";
+import { createContext, useContext } from "react";
+import type { CurrentUser } from "./types";
+
+export interface SessionValue {
+  user: CurrentUser;
+  role: Role;
+  /** The user's menu from `GET /api/meta`: the server decides, the admin renders. */
+  menu: MenuItem[];
+}
+
+export const SessionContext = createContext<SessionValue | null>(null);
+
+/** The signed-in user, role and menu; only inside the signed-in screens. */
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSession outside the signed-in layout");
+  return value;
+}

@@ -1,0 +1,48 @@
+import type { AppRule, InstitutionType, MenuItem, Role } from "@csc/shared";
+
+/** `GET /api/public/config`. */
+export interface PublicConfig {
+  maintenance: boolean;
+  rootDomain: string;
+  adminSubdomain: string;
+  captchaSiteKey: string | null;
+  languages: LanguageOption[];
+}
+
+/** Spec §3: a language option is a code and a display name. */
+export interface LanguageOption {
+  code: string;
+  name: string;
+}
+
+/** `GET /api/public/institutions/by-subdomain/{sub}` and `user.institution`. */
+export interface Institution {
+  id: number;
+  name: string;
+  subdomain: string;
+  logo: string | null;
+  type: InstitutionType;
+  status: "active" | "inactive";
+  primary_color: string | null;
+  secondary_color: string | null;
+}
+
+/** `GET /api/profile`: spec §3 authUser. */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  full_name: string;
+  role?: Role;
+  roles: { name: Role }[];
+  enabled_features: { slug: string }[];
+  permissions: { slug: string }[];
+  institution: Institution | null;
+  recruiter: { id: number; name: string } | null;
+  rules: AppRule[];
+}
+
+/** `GET /api/meta`. */
+export interface Meta {
+  menu: MenuItem[];
+  resources: unknown[];
+}

@@ -1,0 +1,79 @@
+import { RECRUITER_SUBDOMAIN, siteFromHost } from "@csc/shared";
+import axios from "axios";
+import type { Institution, PublicConfig } from "../session/types";
+
+/** The site this page is for (spec §4, DESIGN §1), with its institution once looked up. */
+export type ResolvedSite =
+  | { kind: "provider"; basename: string }
+  | { kind: "recruiter"; basename: string }
+  | { kind: "institution"; basename: string; institution: Institution; viaPath: boolean };
+
+export type SiteAddress =
+  | { kind: "provider"; basename: string }
+  | { kind: "recruiter"; basename: string }
+  | { kind: "institution"; basename: string; subdomain: string; viaPath: boolean };
+
+const NO_DOMAIN = "no-domain";
+
+/**
+ * Where a location points: the host decides (bare root or admin subdomain → provider, `recruiter.`
+ * → recruiter, any other first label → an institution); a leading `/no-domain/<sub>` path names the
+ * site instead, for hosts without wildcard DNS, and becomes the router's base.
+ */
+export function siteAddressOf(
+  host: string,
+  pathname: string,
+  config: Pick<PublicConfig, "rootDomain" | "adminSubdomain">,
+): SiteAddress {
+  const [first, sub] = pathname.split("/").filter(Boolean);
+  if (first === NO_DOMAIN && sub) {
+    const label = decodeURIComponent(sub).toLowerCase();
+    const basename = `/${NO_DOMAIN}/${sub}`;
+    if (label === config.adminSubdomain) return { kind: "provider", basename };
+    if (label === RECRUITER_SUBDOMAIN) return { kind: "recruiter", basename };
+    return { kind: "institution", basename, subdomain: label, viaPath: true };
+  }
+  const site = siteFromHost(host, config.rootDomain, config.adminSubdomain);
+  if (site.kind === "institution")
+    return { kind: "institution", basename: "", subdomain: site.subdomain, viaPath: false };
+  return { kind: site.kind, basename: "" };
+}
+
+/** Before the config is known: a best guess for the loader's colour (dark on the admin site). */
+export function guessSiteKind(host: string, pathname: string): SiteAddress["kind"] {
+  const name = host.split(":")[0] ?? "";
+  if (pathname.startsWith(`/${NO_DOMAIN}/`)) return "institution";
+  const labels = name.split(".");
+  if (labels.length < 2 || /^[\d.]+$/.test(name) || labels[0] === "admin" || labels[0] === "www") return "provider";
+  return labels[0] === RECRUITER_SUBDOMAIN ? "recruiter" : "institution";
+}
+
+export class SiteNotFoundError extends Error {
+  constructor(subdomain: string) {
+    super(`No active institution at "${subdomain}".`);
+    this.name = "SiteNotFoundError";
+  }
+}
+
+export async function fetchPublicConfig(): Promise<PublicConfig> {
+  const { data } = await axios.get<{ data: PublicConfig }>("/api/public/config");
+  return data.data;
+}
+
+/** Spec §4: the institution is looked up before anything renders; unknown or inactive → 404. */
+export async function resolveSite(address: SiteAddress): Promise<ResolvedSite> {
+  if (address.kind !== "institution") return address;
+  try {
+    const { data } = await axios.get<{ data: Institution }>(
+      `/api/public/institutions/by-subdomain/${encodeURIComponent(address.subdomain)}`,
+    );
+    if (data.data.status !== "active") throw new SiteNotFoundError(address.subdomain);
+    return { kind: "institution", basename: address.basename, institution: data.data, viaPath: address.viaPath };
+  } catch (error) {
+    if (error instanceof SiteNotFoundError) throw error;
+    if (axios.isAxiosError(error) && error.response && error.response.status < 500) {
+      throw new SiteNotFoundError(address.subdomain);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import { App as AntdApp, ConfigProvider } from "antd";
+import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { antdLocaleFor, toSupportedLanguage } from "../providers/i18n";
+import { NOTIFICATION_CONFIG, NotificationBridge } from "../providers/notification";
+import { type Appearance, isDark, themeFor } from "./appearance";
+import { withAlpha } from "./color";
+
+interface AppearanceContextValue {
+  appearance: Appearance;
+  setAppearance: (appearance: Appearance) => void;
+}
+
+const AppearanceContext = createContext<AppearanceContextValue | null>(null);
+
+export function useAppearance(): AppearanceContextValue {
+  const value = useContext(AppearanceContext);
+  if (!value) throw new Error("useAppearance outside <AppearanceProvider>");
+  return value;
+}
+
+const sameAppearance = (a: Appearance, b: Appearance) =>
+  a.kind === b.kind && a.primary === b.primary && a.secondary === b.secondary;
+
+/** Makes the screen that calls it use this look (sign-in screens: the site's; signed in: the user's). */
+export function useApplyAppearance(appearance: Appearance) {
+  const { appearance: current, setAppearance } = useAppearance();
+  useLayoutEffect(() => {
+    if (!sameAppearance(current, appearance)) setAppearance(appearance);
+  }, [appearance, current, setAppearance]);
+}
+
+/** antd theme, locale and notifications for everything below; the look can change at run time. */
+export function AppearanceProvider({ initial, children }: { initial: Appearance; children: ReactNode }) {
+  const [appearance, setAppearance] = useState(initial);
+  const { i18n } = useTranslation();
+  const language = toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const themeConfig = useMemo(() => themeFor(appearance), [appearance]);
+  const value = useMemo(() => ({ appearance, setAppearance }), [appearance]);
+
+  useEffect(() => {
+    const dark = isDark(appearance);
+    document.documentElement.style.colorScheme = dark ? "dark" : "light";
+    document.body.style.background = String(themeConfig.components?.Layout?.bodyBg ?? "");
+    document.body.dataset.appearance = appearance.kind;
+    const root = document.documentElement.style;
+    root.setProperty("--csc-primary", appearance.primary);
+    root.setProperty("--csc-primary-soft", withAlpha(appearance.primary, dark ? 0.2 : 0.1));
+    root.setProperty("--csc-border", dark ? "#262d3d" : "#e7eaf0");
+  }, [appearance, themeConfig]);
+
+  return (
+    <AppearanceContext.Provider value={value}>
+      <ConfigProvider
+        theme={themeConfig}
+        locale={antdLocaleFor(language)}
+        componentSize={isDark(appearance) ? "small" : "middle"}
+      >
+        <AntdApp notification={NOTIFICATION_CONFIG} style={{ minHeight: "100%" }}>
+          <NotificationBridge />
+          {children}
+        </AntdApp>
+      </ConfigProvider>
+    </AppearanceContext.Provider>
+  );
+}

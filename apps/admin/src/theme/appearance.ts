@@ -1,0 +1,207 @@
+import { roleKind } from "@csc/shared";
+import { type ThemeConfig, theme } from "antd";
+import { roleOf } from "../session/role";
+import type { CurrentUser, Institution } from "../session/types";
+import type { ResolvedSite, SiteAddress } from "../tenant/site";
+import { contrastRatio, mix, normalizeHex, readableOn, withAlpha } from "./color";
+
+/**
+ * Spec §1 themes: the provider's admin area is dark and dense; institutions and learners are light
+ * in the institution's colours; the recruiter site is lighter still, with its own buttons and cards.
+ */
+export type AppearanceKind = "admin" | "institution" | "recruiter" | "learner";
+
+export interface Appearance {
+  kind: AppearanceKind;
+  primary: string;
+  secondary: string;
+}
+
+export const BRAND = { primary: "#4263eb", secondary: "#f59f00" } as const;
+const ADMIN = { primary: "#6282ff", secondary: "#fcc419" } as const;
+const RECRUITER = { primary: "#0b7285", secondary: "#f76707" } as const;
+
+const FONT_FAMILY =
+  "Inter, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Devanagari', 'Helvetica Neue', Arial, sans-serif";
+
+function institutionAppearance(
+  kind: AppearanceKind,
+  institution: Pick<Institution, "primary_color" | "secondary_color">,
+): Appearance {
+  return {
+    kind,
+    primary: normalizeHex(institution.primary_color, BRAND.primary),
+    secondary: normalizeHex(institution.secondary_color, BRAND.secondary),
+  };
+}
+
+/** What a page looks like before anyone signs in: the site's own look. */
+export function appearanceForSite(site: ResolvedSite | SiteAddress["kind"]): Appearance {
+  const kind = typeof site === "string" ? site : site.kind;
+  if (kind === "provider") return { kind: "admin", ...ADMIN };
+  if (kind === "recruiter") return { kind: "recruiter", ...RECRUITER };
+  if (typeof site !== "string" && site.kind === "institution")
+    return institutionAppearance("institution", site.institution);
+  return { kind: "institution", ...BRAND };
+}
+
+/** What a signed-in user's pages look like: by who they are, in their institution's colours. */
+export function appearanceForUser(user: CurrentUser, site: ResolvedSite): Appearance {
+  const kind = roleKind(roleOf(user));
+  if (kind === "provider") return { kind: "admin", ...ADMIN };
+  if (kind === "recruiter") return { kind: "recruiter", ...RECRUITER };
+  const institution = user.institution ?? (site.kind === "institution" ? site.institution : null);
+  const look = kind === "learner" ? "learner" : "institution";
+  return institution ? institutionAppearance(look, institution) : { kind: look, ...BRAND };
+}
+
+export const isDark = (appearance: Appearance) => appearance.kind === "admin";
+
+/** Colours of the sidebar: institutions show their primary colour when it is dark enough to carry white text. */
+export interface SidebarPalette {
+  menuTheme: "dark" | "light";
+  background: string;
+  text: string;
+  mutedText: string;
+  border: string;
+  selectedBackground: string;
+  selectedText: string;
+  accent: string;
+}
+
+export function sidebarPalette(appearance: Appearance): SidebarPalette {
+  const { primary, secondary } = appearance;
+  if (appearance.kind === "admin") {
+    return {
+      menuTheme: "dark",
+      background: "#0a0e16",
+      text: "#e6e9f2",
+      mutedText: "#8b93a7",
+      border: "#1c2230",
+      selectedBackground: withAlpha(primary, 0.22),
+      selectedText: "#ffffff",
+      accent: secondary,
+    };
+  }
+  const darkEnough = contrastRatio(primary, "#ffffff") >= 4.5;
+  if (appearance.kind === "institution" && darkEnough) {
+    const background = mix(primary, "#0b1020", 0.35);
+    return {
+      menuTheme: "dark",
+      background,
+      text: "#ffffff",
+      mutedText: withAlpha("#ffffff", 0.7),
+      border: withAlpha("#ffffff", 0.12),
+      selectedBackground: secondary,
+      selectedText: readableOn(secondary),
+      accent: secondary,
+    };
+  }
+  return {
+    menuTheme: "light",
+    background: "#ffffff",
+    text: "#1f2937",
+    mutedText: "#6b7280",
+    border: "#eef0f4",
+    selectedBackground: withAlpha(primary, 0.1),
+    selectedText: primary,
+    accent: primary,
+  };
+}
+
+export function themeFor(appearance: Appearance): ThemeConfig {
+  const sidebar = sidebarPalette(appearance);
+  const menu = {
+    darkItemBg: sidebar.background,
+    darkSubMenuItemBg: sidebar.background,
+    darkPopupBg: sidebar.background,
+    darkItemColor: sidebar.mutedText,
+    darkItemHoverColor: sidebar.text,
+    darkItemSelectedBg: sidebar.selectedBackground,
+    darkItemSelectedColor: sidebar.selectedText,
+    darkItemDisabledColor: withAlpha(sidebar.text, 0.35),
+    itemSelectedBg: sidebar.selectedBackground,
+    itemSelectedColor: sidebar.selectedText,
+    itemBg: sidebar.background,
+    subMenuItemBg: sidebar.background,
+    itemMarginInline: 8,
+    itemBorderRadius: 8,
+  };
+  const layout = { siderBg: sidebar.background, triggerBg: sidebar.background };
+
+  if (appearance.kind === "admin") {
+    return {
+      algorithm: [theme.darkAlgorithm, theme.compactAlgorithm],
+      token: {
+        colorPrimary: appearance.primary,
+        colorInfo: appearance.primary,
+        colorWarning: appearance.secondary,
+        colorBgBase: "#0f131c",
+        colorBgLayout: "#0d111a",
+        colorBgContainer: "#151a25",
+        colorBgElevated: "#1b2130",
+        colorBorder: "#2a3142",
+        colorBorderSecondary: "#222939",
+        borderRadius: 8,
+        fontFamily: FONT_FAMILY,
+      },
+      components: {
+        Layout: { ...layout, headerBg: "#111622", bodyBg: "#0d111a" },
+        Menu: menu,
+        Card: { headerBg: "transparent" },
+      },
+    };
+  }
+
+  if (appearance.kind === "recruiter") {
+    return {
+      algorithm: theme.defaultAlgorithm,
+      token: {
+        colorPrimary: appearance.primary,
+        colorInfo: appearance.primary,
+        colorLink: appearance.primary,
+        colorWarning: appearance.secondary,
+        colorBgLayout: "#f6f9fb",
+        colorBorderSecondary: "#e8eef2",
+        borderRadius: 12,
+        fontFamily: FONT_FAMILY,
+      },
+      components: {
+        Layout: { ...layout, headerBg: "#ffffff", bodyBg: "#f6f9fb" },
+        Menu: menu,
+        Button: {
+          borderRadius: 999,
+          borderRadiusLG: 999,
+          borderRadiusSM: 999,
+          fontWeight: 600,
+          paddingInline: 20,
+          primaryShadow: `0 6px 16px -8px ${withAlpha(appearance.primary, 0.7)}`,
+          defaultShadow: "none",
+        },
+        Card: {
+          borderRadiusLG: 18,
+          headerBg: mix(appearance.primary, "#ffffff", 0.94),
+          boxShadowTertiary: "0 1px 2px rgba(16, 24, 40, 0.04), 0 8px 24px -12px rgba(16, 24, 40, 0.12)",
+        },
+      },
+    };
+  }
+
+  return {
+    algorithm: theme.defaultAlgorithm,
+    token: {
+      colorPrimary: appearance.primary,
+      colorInfo: appearance.primary,
+      colorLink: appearance.primary,
+      colorWarning: appearance.secondary,
+      colorBgLayout: mix(appearance.primary, "#f5f7fb", 0.95),
+      borderRadius: 10,
+      fontFamily: FONT_FAMILY,
+    },
+    components: {
+      Layout: { ...layout, headerBg: "#ffffff", bodyBg: mix(appearance.primary, "#f5f7fb", 0.95) },
+      Menu: menu,
+      Card: { headerBg: "transparent" },
+    },
+  };
+}

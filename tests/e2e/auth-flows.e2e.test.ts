@@ -1,0 +1,136 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { e2eConfig, launchBrowser, newContext } from "./playwright.config";
+import { fillLogin, origin, textOf, toastTexts } from "./support/app";
+
+/** The newest e-mailed link of a kind, read from the embedded outbox as provider staff. */
+async function mailedLink(to: string, path: "/verify-email" | "/reset-password"): Promise<string> {
+  const login = await fetch(`${origin()}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "superadmin@example.com", password: e2eConfig.demoPassword }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await fetch(`${origin()}/api/mail-outbox?to_address=${encodeURIComponent(to)}`, {
+      headers: { Authorization: `Bearer ${data.token}` },
+    });
+    const mails = (await response.json()) as { text_body: string }[];
+    for (const mail of mails) {
+      const link = mail.text_body.match(new RegExp(`https?://\\S+${path}\\?token=[\\w.-]+`))?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${path} mail for ${to}`);
+}
+
+describe("sign-up, e-mail verification and password reset (spec §4, §5, §8)", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const email = `e2e.learner.${Date.now()}@example.com`;
+  const password = "Learning2026";
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await newContext(browser);
+    page = await context.newPage();
+  });
+
+  it("registers a learner on the college's site with a success toast", async () => {
+    await page.goto(`${origin("kmc")}/register`);
+    await page.locator("#register_full_name").fill("Asha Gurung");
+    await page.locator("#register_email").fill(email);
+    await page.locator("#register_phone").fill("+977 (01) 4412345");
+    await page.locator("#register_password").fill(password);
+    await page.locator("#register_password_confirmation").fill(password);
+    await page.locator("form#register button[type=submit]").click();
+    await page.getByText("Check your e-mail").first().waitFor();
+    expect((await toastTexts(page)).join("\n")).toMatch(/verify|e-mail|email/i);
+  });
+
+  it("tells an unverified learner to verify the e-mail, without an error toast", async () => {
+    await page.goto(`${origin("kmc")}/login`);
+    await fillLogin(page, email, password);
+    await page.getByTestId("email-not-verified").waitFor();
+    expect(await textOf(page.getByTestId("email-not-verified"))).toContain(email);
+    expect(await page.locator(".ant-notification-notice-error").count()).toBe(0);
+  });
+
+  it("verifies the e-mail from the mailed link, after which the learner signs in", async () => {
+    const link = await mailedLink(email, "/verify-email");
+    await page.goto(link);
+    await page.getByText("Your e-mail is verified").waitFor();
+    await page.goto(`${origin("kmc")}/login`);
+    await fillLogin(page, email, password);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+  });
+
+  it("resets a forgotten password from the mailed link", async () => {
+    await page.goto(`${origin("kmc")}/forgot-password`);
+    await page.locator("#forgot-password_email").fill(email);
+    await page.locator("form#forgot-password button[type=submit]").click();
+    await page.locator(".ant-notification-notice-success").waitFor();
+    const link = await mailedLink(email, "/reset-password");
+    await page.goto(link);
+    await page.locator("#reset-password_password").fill("NewLearning2027");
+    await page.locator("#reset-password_password_confirmation").fill("NewLearning2027");
+    await page.locator("form#reset-password button[type=submit]").click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.locator(".ant-notification-notice-success").waitFor();
+    await fillLogin(page, email, "NewLearning2027");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+  });
+
+  it("shows a bad reset link's error and the server's toast", async () => {
+    await page.goto(`${origin("kmc")}/reset-password?token=not-a-real-token`);
+    await page.locator("#reset-password_password").fill("NewLearning2027");
+    await page.locator("#reset-password_password_confirmation").fill("NewLearning2027");
+    await page.locator("form#reset-password button[type=submit]").click();
+    await page.locator(".ant-notification-notice-error").waitFor();
+    await page.locator(".ant-alert-error").waitFor();
+  });
+
+  it("puts each server field error under its own field", async () => {
+    await page.route("**/api/auth/register", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          message: "Please correct the highlighted fields.",
+          errors: { email: "This e-mail address cannot be used.", full_name: "Too long." },
+        }),
+      }),
+    );
+    await page.goto(`${origin("kmc")}/register`);
+    await page.locator("#register_full_name").fill("Asha Gurung");
+    await page.locator("#register_email").fill("someone@example.com");
+    await page.locator("#register_password").fill(password);
+    await page.locator("#register_password_confirmation").fill(password);
+    await page.locator("form#register button[type=submit]").click();
+    expect((await toastTexts(page)).join("\n")).toContain("Please correct the highlighted fields.");
+    await page.locator("#register_email_help").getByText("This e-mail address cannot be used.").waitFor();
+    await page.locator("#register_full_name_help").getByText("Too long.").waitFor();
+  });
+
+  it("sends a recruiter company's registration for approval", async () => {
+    await page.goto(`${origin("recruiter")}/register`);
+    await page.locator("#register_company_name").fill("Annapurna Hiring Pvt. Ltd.");
+    await page.locator("#register_full_name").fill("Rohan Shrestha");
+    await page.locator("#register_email").fill(`e2e.recruiter.${Date.now()}@example.com`);
+    await page.locator("#register_phone").fill("9801234567");
+    await page.locator("#register_website").fill("annapurna-hiring.example.com");
+    await page.locator("#register_password").fill(password);
+    await page.locator("#register_password_confirmation").fill(password);
+    await page.locator("form#register button[type=submit]").click();
+    await page.getByText("Request received").waitFor();
+    await page.locator(".ant-notification-notice-success").waitFor();
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Browser settings for the end-to-end suite. We drive Debian's Chromium with playwright-core
+ * (DESIGN §10: never a downloaded browser); vitest runs the tests (the "e2e" project of the root vitest.config.ts).
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
+
+export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export const e2eConfig = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    // *.localhost is loopback (RFC 6761); make sure Chromium never asks a resolver about it
+    "--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1",
+  ],
+  viewport: { width: 1440, height: 900 },
+  locale: "en-US",
+  /** Screenshots the issue asks for land here (git-ignored). */
+  screenshotsDir: join(REPO_ROOT, "test-results", "screenshots"),
+  /** Demo accounts' password (seeds, DESIGN §4). */
+  demoPassword: process.env.DEMO_PASSWORD ?? "CareerDemo#2026",
+  actionTimeoutMs: 15_000,
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: e2eConfig.executablePath, args: [...e2eConfig.args] });
+}
+
+export async function newContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: e2eConfig.viewport,
+    locale: options.locale ?? e2eConfig.locale,
+  });
+  context.setDefaultTimeout(e2eConfig.actionTimeoutMs);
+  return context;
+}
