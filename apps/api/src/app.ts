@@ -21,6 +21,7 @@ import profileRoutes from "./routes/profile.js";
 import publicRoutes from "./routes/public.js";
 import { ErrorResponse } from "./routes/schemas.js";
 import tenantRoutes from "./routes/tenants.js";
+import uploadRoutes from "./routes/uploads.js";
 import { seedIfEmpty } from "./seed/index.js";
 
 declare module "fastify" {
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(outboxRoutes);
       await api.register(resourceRoutes);
       await api.register(resourceActions);
+      await api.register(uploadRoutes);
       api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -20,7 +20,6 @@ export async function textOf(locator: Locator): Promise<string> {
 
 /** What a reader sees on the page: rendered text only, hidden elements left out. */
 export function visibleText(page: Page): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point here, not the DOM's
   return page.locator("body").innerText();
 }
 

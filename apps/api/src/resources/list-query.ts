@@ -20,7 +20,12 @@ export interface Filter {
   values: (string | number)[];
 }
 
+/** Time filters of spec §4 a resource with a time window understands. */
+export const WINDOW_FILTERS = ["current", "expired", "upcoming", "ongoing"] as const;
+export type WindowFilter = (typeof WINDOW_FILTERS)[number];
+
 export interface ListQuery {
+  window: WindowFilter | null;
   start: number;
   end: number;
   sort: { field: string; order: "asc" | "desc" }[];
@@ -47,6 +52,10 @@ export function listQuerySchema(resource: ResourceDefinition) {
     q: Type.String({ maxLength: 200 }),
     id: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
   };
+  if (resource.timeWindow) {
+    const usable = WINDOW_FILTERS.filter((w) => resource.timeWindow?.start || (w !== "upcoming" && w !== "ongoing"));
+    properties.type = Type.Union(usable.map((w) => Type.Literal(w)));
+  }
   for (const field of filterableFields(resource)) {
     if (LIKE_TYPES.includes(field.type)) properties[`${field.name}_like`] = value;
     if (!field.filter) continue;
@@ -109,6 +118,7 @@ export function parseListQuery(
   }
 
   const q = typeof raw.q === "string" && raw.q.trim() !== "" ? raw.q.trim() : null;
+  const window = typeof raw.type === "string" ? (raw.type as WindowFilter) : null;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, query: { start, end, sort, filters, ids, q } };
+  return { ok: true, query: { window, start, end, sort, filters, ids, q } };
 }

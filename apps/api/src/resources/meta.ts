@@ -11,6 +11,7 @@ import {
 } from "@csc/shared";
 import type { SessionUser } from "../lib/accounts.js";
 import type { Translate } from "../lib/messages.js";
+import type { WindowFilter } from "./list-query.js";
 
 const VERBS: Exclude<Action, "manage">[] = ["read", "create", "update", "delete", "export"];
 
@@ -34,6 +35,8 @@ export interface FieldMeta {
 
 export interface ResourceMeta {
   name: string;
+  /** The `?type=` time filters the list understands (spec §4), first one the default. */
+  timeFilters: WindowFilter[];
   titleField: string;
   defaultSort: ResourceDefinition["defaultSort"];
   actions: Exclude<Action, "manage">[];
@@ -93,6 +96,11 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
         });
       return {
         name: resource.name,
+        timeFilters: resource.timeWindow
+          ? resource.timeWindow.start
+            ? ["ongoing", "upcoming", "expired"]
+            : ["current", "expired"]
+          : [],
         titleField: resource.titleField,
         defaultSort: resource.defaultSort,
         actions,

@@ -46,9 +46,36 @@ function filterSql(filter: Filter) {
   };
 }
 
-/** The list's where: filters, ids and the free-text search over the registry's searchable fields. */
+/**
+ * Spec §4 time filters over a resource's time window. Dates and date-times are ISO strings, so
+ * "now" compares as text: today's date for date fields, the instant for date-time ones.
+ */
+function windowed(query: AnySelect, resource: ResourceDefinition, list: ListQuery): AnySelect {
+  const window = resource.timeWindow;
+  if (!window || !list.window) return query;
+  const nowFor = (name: string) => {
+    const iso = new Date().toISOString();
+    return resource.fields.find((f) => f.name === name)?.type === "date" ? iso.slice(0, 10) : iso;
+  };
+  const end = col(window.end);
+  const start = window.start ? col(window.start) : null;
+  switch (list.window) {
+    case "current":
+      return query.where(end, ">=", nowFor(window.end));
+    case "expired":
+      return query.where(end, "<", nowFor(window.end));
+    case "upcoming":
+      return start && window.start ? query.where(start, ">", nowFor(window.start)) : query;
+    case "ongoing":
+      return start && window.start
+        ? query.where(start, "<=", nowFor(window.start)).where(end, ">=", nowFor(window.end))
+        : query;
+  }
+}
+
+/** The list's where: filters, ids, time window and the free-text search over the searchable fields. */
 export function filtered(query: AnySelect, resource: ResourceDefinition, list: ListQuery): AnySelect {
-  let result = query;
+  let result = windowed(query, resource, list);
   for (const filter of list.filters) result = result.where(filterSql(filter));
   if (list.ids.length > 0) result = result.where(col("id"), "in", list.ids);
   if (list.q) {

@@ -230,6 +230,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "deadline", order: "asc" },
     actions: ALL,
     titleField: "title",
+    timeWindow: { end: "deadline" },
   },
   "learning-events": {
     name: "learning-events",
@@ -250,6 +251,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "start_at", order: "desc" },
     actions: ALL,
     titleField: "title",
+    timeWindow: { start: "start_at", end: "end_at" },
   },
   "job-opportunities": {
     name: "job-opportunities",
@@ -273,6 +275,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "deadline", order: "desc" },
     actions: ALL,
     titleField: "title",
+    timeWindow: { end: "deadline" },
   },
   "global-partners": {
     name: "global-partners",

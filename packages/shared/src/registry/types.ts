@@ -97,6 +97,11 @@ export interface ResourceDefinition {
   softDelete?: "hide" | "only";
   /** Field shown as the row's title (relations, breadcrumbs). */
   titleField: string;
+  /**
+   * The row's time window, for the time filters of spec §4 (`?type=ongoing|upcoming|current|expired`):
+   * `start` and `end` name date or date-time fields.
+   */
+  timeWindow?: { start?: string; end: string };
 }
 
 export type TableName =
