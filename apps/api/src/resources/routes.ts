@@ -23,7 +23,14 @@ import { listQuerySchema, parseListQuery } from "./list-query.js";
 import { relationOptions } from "./options.js";
 import { bodySchema, rowSchema } from "./schema.js";
 import { type AnyDb, findRow, listRows } from "./store.js";
-import { createDefaults, integrityErrors, mayManageAccount, type Values, valuesFromBody } from "./write.js";
+import {
+  createDefaults,
+  integrityErrors,
+  keepsUpdatedAt,
+  mayManageAccount,
+  type Values,
+  valuesFromBody,
+} from "./write.js";
 
 type Verb = Exclude<Action, "manage">;
 const EXPORT_LIMIT = 50_000;
@@ -218,10 +225,9 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
           const row = { ...current, ...values };
           await checkWrite(request, resource, "update", row, values, request.params.id);
           if (Object.keys(values).length > 0) {
-            const stamp = resource.fields.some((f) => f.name === "updated_at") || resource.table !== "download_logs";
             await anyDb
               .updateTable(resource.table)
-              .set({ ...values, ...(stamp ? { updated_at: nowIso() } : {}) })
+              .set({ ...values, ...(keepsUpdatedAt(resource) ? { updated_at: nowIso() } : {}) })
               .where("id", "=", request.params.id)
               .execute();
           }

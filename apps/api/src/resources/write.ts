@@ -79,6 +79,9 @@ export function valuesFromBody(
   return { values, errors };
 }
 
+/** Every table keeps `updated_at` but the append-only download log. */
+export const keepsUpdatedAt = (resource: ResourceDefinition) => resource.table !== "download_logs";
+
 /** Server-set columns of a new row: tenant from the caller, the resource's fixed values, stamps. */
 export function createDefaults(resource: ResourceDefinition, user: SessionUser, now: string): Values {
   const has = (name: string) => resource.fields.some((f) => f.name === name);
@@ -87,7 +90,7 @@ export function createDefaults(resource: ResourceDefinition, user: SessionUser, 
   if (kind === "institution" && has("institution_id")) values.institution_id = user.institution?.id ?? null;
   if (kind === "recruiter" && has("recruiter_id")) values.recruiter_id = user.recruiterId;
   if (has("created_by")) values.created_by = formatCreatedBy(user.id, creatorEntity(user));
-  if (resource.table !== "download_logs") values.updated_at = now;
+  if (keepsUpdatedAt(resource)) values.updated_at = now;
   values.created_at = now;
   return values;
 }
