@@ -1,20 +1,44 @@
+import { flattenMenu, type MenuItem } from "@csc/shared";
+import { Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../components/AppCard";
 import { BackLink } from "../components/BackLink";
-import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
-import { MENU_ICONS } from "../layout/menu-icons";
+import { pathsFor } from "../resources/paths";
+import ResourceShow from "../resources/ResourceShow";
+import { useResourceMeta } from "../resources/useResourceMeta";
+import { useSession } from "../session/SessionContext";
 
-/** Spec §2: student and employee detail pages, open to every admin-area user. */
+/** Spec §2: student and employee detail pages, open to every admin-area user (the API decides whose). */
 export default function LearnerDetails({ kind, id }: { kind: "students" | "employees"; id: string }) {
   const { t } = useTranslation();
+  const { menu } = useSession();
+  const meta = useResourceMeta(kind);
   const title = t(kind === "students" ? "learnerDetails.student" : "learnerDetails.employee");
-  return (
-    <>
-      <PageHeader title={title} back={<BackLink />} subtitle={`#${id}`} />
-      <AppCard title={title} icon={MENU_ICONS[kind]}>
-        <EmptyState message={t("empty.message")} description={t("empty.description")} />
-      </AppCard>
-    </>
-  );
+  const own = flattenMenu(menu).find((item) => item.name === kind && item.path);
+  const entry: MenuItem = own ?? {
+    name: kind,
+    label: title,
+    labelKey: kind,
+    path: `/admin/learners/${kind}`,
+    disabled: false,
+  };
+
+  if (!meta) {
+    return (
+      <div className="csc-resource" data-testid="resource-show">
+        <PageHeader title={title} back={<BackLink />} subtitle={`#${id}`} />
+        <AppCard>
+          <Result status="404" title={t("resources.notFound")} data-testid="resource-not-found" />
+        </AppCard>
+      </div>
+    );
+  }
+  const screen = {
+    meta,
+    entry,
+    title: t(`menu.${entry.labelKey}`, { defaultValue: entry.label }),
+    paths: pathsFor(entry),
+  };
+  return <ResourceShow screen={screen} id={id} heading={title} standalone={!own} />;
 }

@@ -1,13 +1,13 @@
 import type { I18nProvider } from "@refinedev/core";
-import enUS from "antd/locale/en_US";
-import neNP from "antd/locale/ne_NP";
+import enUS from "antd/es/locale/en_US";
 import dayjs from "dayjs";
 import "dayjs/locale/en";
 import "dayjs/locale/ne";
 import i18n from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import HttpBackend from "i18next-http-backend";
-import { initReactI18next } from "react-i18next";
+import { initReactI18next, useTranslation } from "react-i18next";
+import { nepaliAntdLocale } from "./antd-nepali";
 
 /** Spec §1: en-US (shown as En) and np-NP (shown in Nepali script). */
 export const LANGUAGES = [
@@ -18,7 +18,8 @@ export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 export const DEFAULT_LANGUAGE: LanguageCode = "en-US";
 /** Spec §9: the choice is kept in local storage under this key. */
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";
-export const NAMESPACES = ["common", "validation"] as const;
+/** `fields` and `enums` label the server-driven resources (field labels, enum options). */
+export const NAMESPACES = ["common", "validation", "fields", "enums"] as const;
 
 /**
  * Browsers say `ne`, `ne-NP`, `en-GB` or plain `en`; our files are en-US and np-NP. Nepali in any
@@ -30,13 +31,19 @@ export function toSupportedLanguage(detected: string | undefined | null): Langua
   return DEFAULT_LANGUAGE;
 }
 
-const ANTD_LOCALES = { "en-US": enUS, "np-NP": neNP } as const;
+const ANTD_LOCALES = { "en-US": enUS, "np-NP": nepaliAntdLocale } as const;
 const DAYJS_LOCALES = { "en-US": "en", "np-NP": "ne" } as const;
 /** BCP 47 for the document: np-NP is our file name, ne-NP is what screen readers know. */
 const HTML_LANG = { "en-US": "en-US", "np-NP": "ne-NP" } as const;
 
 export const currentLanguage = (): LanguageCode => toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
 export const antdLocaleFor = (language: LanguageCode) => ANTD_LOCALES[language];
+
+/** The current language, re-rendering when it changes. */
+export function useLanguage(): LanguageCode {
+  const { i18n: instance } = useTranslation();
+  return toSupportedLanguage(instance.resolvedLanguage ?? instance.language);
+}
 
 function applyLanguage(language: string) {
   const code = toSupportedLanguage(language);

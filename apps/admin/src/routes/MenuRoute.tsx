@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { ContentLoader } from "../components/PageLoader";
 import { menuEntryFor } from "../session/meta";
 import { useSession } from "../session/SessionContext";
-import { LearnerDetailsPage, MENU_PAGES, MenuEntryPage, NotAllowedPage } from "./pages";
+import { LearnerDetailsPage, MENU_PAGES, NotAllowedPage, ResourcePage } from "./pages";
 
 const LEARNER_DETAILS = /\/learners\/(students|employees)\/details\/([^/]+)\/?$/;
 
@@ -24,7 +24,7 @@ export function MenuRoute() {
     if (details?.[1] && details[2]) {
       page = <LearnerDetailsPage kind={details[1] as "students" | "employees"} id={details[2]} />;
     } else if (entry) {
-      const Page = MENU_PAGES[entry.name] ?? MenuEntryPage;
+      const Page = MENU_PAGES[entry.name] ?? ResourcePage;
       page = <Page key={entry.name} entry={entry} />;
     } else {
       page = <NotAllowedPage />;

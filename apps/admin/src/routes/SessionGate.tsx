@@ -40,7 +40,7 @@ function SignedInShell({ user, meta }: { user: CurrentUser; meta: Meta }) {
   useApplyAppearance(appearance);
   const session = useMemo<SessionValue>(() => {
     setAbilityRules(user.rules ?? []);
-    return { user, role: roleOf(user), menu: meta.menu };
+    return { user, role: roleOf(user), menu: meta.menu, resources: meta.resources };
   }, [user, meta]);
   useEffect(() => setResources(resourcesFromMenu(meta.menu)), [meta, setResources]);
   return (

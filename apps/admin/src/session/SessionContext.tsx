@@ -1,5 +1,6 @@
 import type { MenuItem, Role } from "@csc/shared";
 import { createContext, useContext } from "react";
+import type { ResourceMeta } from "../resources/types";
 import type { CurrentUser } from "./types";
 
 export interface SessionValue {
@@ -7,6 +8,8 @@ export interface SessionValue {
   role: Role;
   /** The user's menu from `GET /api/meta`: the server decides, the admin renders. */
   menu: MenuItem[];
+  /** The resources the user may use, with their fields and actions (`GET /api/meta`). */
+  resources: ResourceMeta[];
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

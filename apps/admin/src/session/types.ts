@@ -1,4 +1,5 @@
 import type { AppRule, InstitutionType, MenuItem, Role } from "@csc/shared";
+import type { ResourceMeta } from "../resources/types";
 
 /** `GET /api/public/config`. */
 export interface PublicConfig {
@@ -44,5 +45,5 @@ export interface CurrentUser {
 /** `GET /api/meta`. */
 export interface Meta {
   menu: MenuItem[];
-  resources: unknown[];
+  resources: ResourceMeta[];
 }

@@ -1,0 +1,164 @@
+import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
+import { useOne } from "@refinedev/core";
+import { Button, Descriptions, Result } from "antd";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { AppCard } from "../components/AppCard";
+import { BackLink } from "../components/BackLink";
+import { PageHeader } from "../components/PageHeader";
+import { MENU_ICONS } from "../layout/menu-icons";
+import { isApiError } from "../providers/http";
+import { useSession } from "../session/SessionContext";
+import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
+import { FieldValue } from "./display/FieldValue";
+import { isEmptyValue } from "./display/format";
+import { useRecordTitle } from "./display/useRecordTitle";
+import { resourceActionsHook } from "./overrides";
+import { listUrl } from "./paths";
+import { canRecord, type ResourceScreen } from "./screen";
+import type { FieldMeta, ResourceRecord } from "./types";
+import "./resources.css";
+
+/** Long values get a section of their own under the facts. */
+const WIDE: readonly FieldMeta["type"][] = ["richtext", "textarea", "contacts", "questions", "tags"];
+const DETAIL_COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
+
+export interface ResourceShowProps {
+  screen: ResourceScreen;
+  id: string | number;
+  /** A fixed page title (learner details, "Your College") instead of the record's own. */
+  heading?: string;
+  /** Where the edit button goes; the list's edit page by default. */
+  editPath?: string;
+  /** The page stands alone (the caller's own record): no way back to a list, no deletion. */
+  standalone?: boolean;
+}
+
+/** A record's details, every field formatted for its type (spec §9), with edit and delete where allowed. */
+export default function ResourceShow({ screen, id, heading, editPath, standalone = false }: ResourceShowProps) {
+  const { meta, paths, title: listTitle, entry } = screen;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
+  const { query, result: record } = useOne<ResourceRecord>({
+    resource: meta.name,
+    id,
+    errorNotification: false,
+  });
+  const recordTitle = useRecordTitle(meta, record);
+  const backToList = () => navigate(listUrl(meta.name, paths));
+  const actions = resourceActionsHook(meta.name)(meta, { onDone: backToList });
+
+  const pageTitle = heading ?? (recordTitle || listTitle);
+  const back = standalone ? undefined : <BackLink to={listUrl(meta.name, paths)}>{listTitle}</BackLink>;
+
+  if (query.isError) {
+    const missing = isApiError(query.error) && (query.error.statusCode === 404 || query.error.statusCode === 403);
+    return (
+      <div className="csc-resource" data-testid="resource-show">
+        <PageHeader title={pageTitle} back={back} />
+        <AppCard>
+          <Result
+            status={missing ? "404" : "warning"}
+            title={missing ? t("resources.notFound") : t("resources.loadFailed")}
+            subTitle={missing ? undefined : query.error?.message}
+            data-testid={missing ? "resource-not-found" : "resource-error"}
+          />
+        </AppCard>
+      </div>
+    );
+  }
+
+  const buttons: ReactNode[] = [];
+  if (record) {
+    for (const item of actions.recordItems(record, recordTitle)) {
+      buttons.push(
+        <Button key={item.key} icon={item.icon} danger={item.danger} onClick={item.onClick}>
+          {item.label}
+        </Button>,
+      );
+    }
+    if (canRecord(meta, "update", record)) {
+      buttons.push(
+        <Button
+          key="edit"
+          type="primary"
+          icon={<EditOutlined />}
+          onClick={() => navigate(editPath ?? paths.edit(record.id))}
+          data-testid="resource-edit"
+        >
+          {t("buttons.edit")}
+        </Button>,
+      );
+    }
+    if (canRecord(meta, "delete", record) && !standalone && !(meta.name === "users" && record.id === user.id)) {
+      buttons.push(
+        <Button
+          key="delete"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => setDeleteTarget({ ids: [record.id], title: recordTitle })}
+          data-testid="resource-delete"
+        >
+          {t("buttons.delete")}
+        </Button>,
+      );
+    }
+  }
+
+  const shown = meta.fields.filter((field) => field.name !== "id");
+  const facts = shown.filter((field) => !WIDE.includes(field.type));
+  // long read-only notes that say nothing (no rejection reason) are left out
+  const long = shown.filter(
+    (field) => WIDE.includes(field.type) && !(field.readOnly && record && isEmptyValue(record[field.name])),
+  );
+  const label = (field: FieldMeta) => t(field.labelKey, { defaultValue: field.label });
+  return (
+    <div className="csc-resource" data-testid="resource-show" data-resource={meta.name}>
+      <PageHeader
+        title={pageTitle}
+        subtitle={record && !standalone ? `#${record.id}` : undefined}
+        back={back}
+        extra={buttons.length ? buttons : undefined}
+      />
+      <AppCard
+        title={heading && recordTitle ? recordTitle : t("resources.details")}
+        icon={MENU_ICONS[entry.name]}
+        loading={query.isLoading}
+        skeletonRows={10}
+      >
+        {record ? (
+          <>
+            <Descriptions
+              bordered
+              size="small"
+              column={DETAIL_COLUMNS}
+              className="csc-details"
+              items={facts.map((field) => ({
+                key: field.name,
+                label: label(field),
+                children: (
+                  <div data-field={field.name}>
+                    <FieldValue field={field} record={record} fields={meta.fields} mode="detail" />
+                  </div>
+                ),
+              }))}
+            />
+            {long.map((field) => (
+              <section key={field.name} className="csc-detail-section">
+                <h3 className="csc-detail-section__title">{label(field)}</h3>
+                <div data-field={field.name}>
+                  <FieldValue field={field} record={record} fields={meta.fields} mode="detail" />
+                </div>
+              </section>
+            ))}
+          </>
+        ) : null}
+      </AppCard>
+      <DeleteConfirm meta={meta} target={deleteTarget} onClose={() => setDeleteTarget(null)} onDeleted={backToList} />
+      {actions.element}
+    </div>
+  );
+}

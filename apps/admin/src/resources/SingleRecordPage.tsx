@@ -1,0 +1,60 @@
+import { useList } from "@refinedev/core";
+import { Result } from "antd";
+import { useTranslation } from "react-i18next";
+import { AppCard } from "../components/AppCard";
+import { PageHeader } from "../components/PageHeader";
+import { useSession } from "../session/SessionContext";
+import ResourceForm from "./ResourceForm";
+import ResourceShow from "./ResourceShow";
+import { can, type ResourceScreen } from "./screen";
+import type { ResourceRecord } from "./types";
+
+function NoRecord({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="csc-resource" data-testid="resource-show">
+      <PageHeader title={title} />
+      <AppCard>
+        <Result status="404" title={t("resources.notFound")} data-testid="resource-not-found" />
+      </AppCard>
+    </div>
+  );
+}
+
+/** The institution's plan: its list holds exactly the caller's one plan. */
+function OwnPlan({ screen }: { screen: ResourceScreen }) {
+  const { result, query } = useList<ResourceRecord>({
+    resource: screen.meta.name,
+    pagination: { currentPage: 1, pageSize: 1 },
+    errorNotification: false,
+  });
+  const plan = result.data[0];
+  if (query.isLoading) {
+    return (
+      <div className="csc-resource">
+        <PageHeader title={screen.title} />
+        <AppCard loading skeletonRows={8} />
+      </div>
+    );
+  }
+  if (!plan) return <NoRecord title={screen.title} />;
+  return <ResourceShow screen={screen} id={plan.id} heading={screen.title} standalone />;
+}
+
+/**
+ * Entries that are one record, the caller's own: Your College / Your Company (the institution id
+ * of the session, also in the menu path), the recruiter's Company Profile, and the institution's
+ * plan. The record page has an Edit button where the user may update it.
+ */
+export default function SingleRecordPage({ screen, editing }: { screen: ResourceScreen; editing: boolean }) {
+  const { user } = useSession();
+  const { meta, entry, paths, title } = screen;
+  if (entry.name === "institution-feature-profile") return <OwnPlan screen={screen} />;
+  const id = entry.name === "company-profile" ? user.recruiter?.id : user.institution?.id;
+  if (!id) return <NoRecord title={title} />;
+  const query = paths.home.slice(paths.base.length);
+  if (editing && can(meta, "update")) {
+    return <ResourceForm screen={screen} action="edit" id={id} heading={title} returnTo={paths.home} />;
+  }
+  return <ResourceShow screen={screen} id={id} heading={title} editPath={`${paths.base}/edit${query}`} standalone />;
+}

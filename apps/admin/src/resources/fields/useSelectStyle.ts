@@ -1,0 +1,27 @@
+import { isProviderRole } from "@csc/shared";
+import type { SelectProps } from "antd";
+import { useSession } from "../../session/SessionContext";
+
+/** Spec §9: select menus are at most 250 px high, 169 px for short lists. */
+export const SELECT_LIST_HEIGHT = 250;
+export const SHORT_SELECT_LIST_HEIGHT = 169;
+export const SHORT_LIST_OPTIONS = 5;
+export const listHeightFor = (optionCount: number) =>
+  optionCount <= SHORT_LIST_OPTIONS ? SHORT_SELECT_LIST_HEIGHT : SELECT_LIST_HEIGHT;
+
+/**
+ * Spec §6: the first four provider roles get their own select style — filled and borderless,
+ * denser, to suit the dark admin theme; everyone else gets the outlined selects of their theme.
+ */
+export function useSelectStyle(
+  optionCount = Number.POSITIVE_INFINITY,
+): Pick<SelectProps, "variant" | "classNames" | "listHeight"> & { "data-select-style": string } {
+  const { role } = useSession();
+  const provider = isProviderRole(role);
+  return {
+    variant: provider ? "filled" : "outlined",
+    classNames: { popup: { root: provider ? "csc-select-popup csc-select-popup--provider" : "csc-select-popup" } },
+    listHeight: listHeightFor(optionCount),
+    "data-select-style": provider ? "provider" : "default",
+  };
+}

@@ -1,0 +1,92 @@
+import type { CrudSort } from "@refinedev/core";
+import type { ColumnType } from "antd/es/table";
+import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { SortableHeader } from "../../components/SortableHeader";
+import { FieldValue } from "../display/FieldValue";
+import type { ResourcePaths } from "../paths";
+import type { FieldMeta, ResourceMeta, ResourceRecord } from "../types";
+
+const WIDTHS: Partial<Record<FieldMeta["type"], number>> = {
+  boolean: 110,
+  date: 130,
+  datetime: 180,
+  year: 80,
+  color: 120,
+  image: 72,
+};
+const ELLIPSIS: readonly FieldMeta["type"][] = ["text", "textarea", "email", "url", "linkedin", "richtext"];
+
+export interface ColumnOptions {
+  meta: ResourceMeta;
+  visible: FieldMeta[];
+  sorters: CrudSort[];
+  onSort: (sorters: CrudSort[]) => void;
+  relationLabels: Map<string, Map<number, string>>;
+  paths: ResourcePaths;
+  t: TFunction;
+  renderActions: (record: ResourceRecord) => ReactNode;
+}
+
+/** The list's columns from the fields the user shows: sortable headers, formatted cells, the title as a link. */
+export function buildColumns({
+  meta,
+  visible,
+  sorters,
+  onSort,
+  relationLabels,
+  paths,
+  t,
+  renderActions,
+}: ColumnOptions): ColumnType<ResourceRecord>[] {
+  const columns = visible.map((field): ColumnType<ResourceRecord> => {
+    const label = t(field.labelKey, { defaultValue: field.label });
+    const order = sorters.find((sorter) => sorter.field === field.name)?.order ?? null;
+    const isTitle = field.name === meta.titleField;
+    return {
+      key: field.name,
+      dataIndex: field.name,
+      title: field.sort ? (
+        <SortableHeader
+          label={label}
+          order={order}
+          onChange={(next) => onSort(next ? [{ field: field.name, order: next }] : [])}
+        />
+      ) : (
+        label
+      ),
+      width: field.name === "id" ? 72 : WIDTHS[field.type],
+      align: field.type === "number" && field.name !== "id" ? "right" : undefined,
+      ellipsis: ELLIPSIS.includes(field.type) && !isTitle,
+      className: isTitle ? "csc-col-title" : undefined,
+      render: (_value, record) => {
+        const value = (
+          <FieldValue
+            field={field}
+            record={record}
+            fields={meta.fields}
+            mode="cell"
+            relationLabels={relationLabels.get(field.name)}
+          />
+        );
+        return isTitle ? (
+          <Link to={paths.show(record.id)} className="csc-title-link">
+            {value}
+          </Link>
+        ) : (
+          value
+        );
+      },
+    };
+  });
+  columns.push({
+    key: "actions",
+    title: <span className="csc-visually-hidden">{t("table.actions")}</span>,
+    width: 56,
+    align: "center",
+    fixed: "right",
+    render: (_value, record) => renderActions(record),
+  });
+  return columns;
+}

@@ -1,0 +1,173 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/**
+ * Helpers for the server-driven resource pages (issue 4): lists, detail pages and forms, driven
+ * the way a person would — through labels, buttons and the three-dot menu.
+ */
+
+/** Moves inside the app without a page load, as a link would. */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+/** The menu entries of the signed-in user (`/api/meta`), leaves only, enabled only. */
+export function menuEntries(page: Page): Promise<{ name: string; path: string }[]> {
+  return page.evaluate(async () => {
+    const response = await fetch("/api/meta", {
+      headers: { Authorization: `Bearer ${localStorage.getItem("csc-token")}` },
+    });
+    type Item = { name: string; path: string | null; disabled: boolean; children?: Item[] };
+    const { data } = (await response.json()) as { data: { menu: Item[] } };
+    const flat = (items: Item[]): Item[] => items.flatMap((item) => [item, ...flat(item.children ?? [])]);
+    return flat(data.menu)
+      .filter((item) => item.path && !item.disabled && !item.children)
+      .map((item) => ({ name: item.name, path: item.path as string }));
+  });
+}
+
+export type PageKind = "rows" | "empty" | "record" | "page";
+
+const OWN_PAGES = ["dashboard", "profile"];
+
+/**
+ * Waits until the page of a menu entry has settled into something a person can use — a list with
+ * rows, a list's empty state, a record, or the shell's own dashboard and profile — and fails on
+ * an error, a missing record or "Not allowed".
+ */
+export async function settledPage(page: Page, entry: string, timeout = 15_000): Promise<PageKind> {
+  const scope = page.locator(`[data-resource="${entry}"]`);
+  const rows = scope.locator('[data-testid="resource-table"] .ant-table-row');
+  const empty = scope.locator('[data-testid="resource-empty"]');
+  const record = scope.locator(".csc-details");
+  const own = page.locator(entry === "dashboard" ? ".csc-hero" : ".csc-page-header__title");
+  const trouble = page.locator(
+    '[data-testid="resource-error"], [data-testid="resource-not-found"], [data-testid="not-allowed"]',
+  );
+  const started = Date.now();
+  while (Date.now() - started < timeout) {
+    if (await trouble.count()) throw new Error(`error on ${page.url()}: ${await trouble.first().innerText()}`);
+    if (OWN_PAGES.includes(entry)) {
+      if (await own.count()) return "page";
+    } else {
+      if (await rows.count()) return "rows";
+      if (await empty.count()) return "empty";
+      if (await record.count()) return "record";
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`${page.url()} did not settle`);
+}
+
+export const fieldOf = (page: Page, name: string): Locator => page.locator(`[data-field="${name}"]`);
+
+export async function fillField(page: Page, name: string, value: string) {
+  const input = fieldOf(page, name).locator("input, textarea").first();
+  await input.fill(value);
+  await input.blur();
+}
+
+/** The open dropdown of antd's Select (the one that is not hidden). */
+const openDropdown = (page: Page) => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").last();
+
+/** Picks an option of a select by its text, typing it first to narrow long or searched lists. */
+export async function chooseOption(page: Page, scope: Locator, option: string, type = true) {
+  await scope.locator(".ant-select-selector").first().click();
+  if (type) await scope.locator("input.ant-select-selection-search-input").first().fill(option);
+  const item = openDropdown(page).locator(`.ant-select-item-option[title="${option}"]`).first();
+  await item.waitFor();
+  await item.click();
+  await openDropdown(page)
+    .waitFor({ state: "hidden", timeout: 2_000 })
+    .catch(() => {});
+}
+
+export const chooseField = (page: Page, name: string, option: string, type = true) =>
+  chooseOption(page, fieldOf(page, name), option, type);
+
+/** Types free tags into a tags select. */
+export async function addTags(page: Page, name: string, tags: string[]) {
+  const input = fieldOf(page, name).locator("input.ant-select-selection-search-input").first();
+  for (const tag of tags) {
+    await input.fill(tag);
+    await input.press("Enter");
+  }
+  await input.press("Escape");
+}
+
+/** A date typed as ISO into antd's picker (it also accepts the spec's "MMM D, YYYY"). */
+export async function pickDate(page: Page, name: string, value: string) {
+  const input = fieldOf(page, name).locator("input").first();
+  await input.click();
+  await input.fill(value);
+  await input.press("Enter");
+}
+
+export async function typeRichText(page: Page, name: string, text: string) {
+  const editor = fieldOf(page, name).locator(".ql-editor");
+  await editor.click();
+  await editor.pressSequentially(text);
+}
+
+export async function save(page: Page) {
+  await page.getByTestId("resource-save").click();
+}
+
+/** The error shown under a form field. */
+export const fieldError = (page: Page, name: string) => fieldOf(page, name).locator(".ant-form-item-explain-error");
+
+export async function expectToast(page: Page, text: RegExp | string) {
+  const toast = page.locator(".ant-notification-notice", { hasText: text }).first();
+  await toast.waitFor({ timeout: 10_000 });
+}
+
+/** Searches the list (the `q` box) and waits for the address to carry it. */
+export async function searchList(page: Page, text: string) {
+  const box = page.getByTestId("resource-search");
+  await box.fill(text);
+  await box.press("Enter");
+  await page.waitForURL((url) => decodeURIComponent(url.search).includes(text));
+}
+
+export const rowWith = (page: Page, text: string) =>
+  page.locator('[data-testid="resource-table"] .ant-table-row', { hasText: text });
+
+/** Opens a row's three-dot menu and picks an item. */
+export async function rowAction(page: Page, title: string, item: string) {
+  await page.getByRole("button", { name: `Actions for ${title}`, exact: true }).click();
+  await page.locator(".ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item", { hasText: item }).click();
+}
+
+/** Confirms the open confirmation modal. */
+export async function confirmModal(page: Page) {
+  const modal = page.locator(".ant-modal-wrap:not([style*='display: none']) .ant-modal").last();
+  await modal.locator(".ant-modal-footer .ant-btn-primary").click();
+  await modal.waitFor({ state: "hidden" });
+}
+
+/** The text of a field on a detail page. */
+export async function detailText(page: Page, name: string): Promise<string> {
+  const value = page
+    .locator(`[data-testid="resource-show"] .csc-details, [data-testid="resource-show"] .csc-detail-section`)
+    .locator(`[data-field="${name}"]`)
+    .first();
+  return ((await value.innerText()) ?? "").trim();
+}
+
+export async function expectListEmpty(page: Page) {
+  await page.getByTestId("resource-empty").waitFor();
+  expect(await page.locator('[data-testid="resource-table"] .ant-table-row').count()).toBe(0);
+}
+
+/** Waits for a detail page to show its record. */
+export async function recordShown(page: Page) {
+  await page.locator('[data-testid="resource-show"] .csc-details').waitFor();
+}
+
+/** Waits until a detail value reads as expected (a saved change arrives with the refetch). */
+export async function expectDetail(page: Page, name: string, expected: string) {
+  await expect.poll(() => detailText(page, name), { timeout: 10_000 }).toBe(expected);
+}
