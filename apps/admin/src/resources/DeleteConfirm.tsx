@@ -3,7 +3,6 @@ import { Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../components/ConfirmModal";
-import { SOFT_DELETED } from "./screen";
 import type { ResourceMeta } from "./types";
 
 export interface DeleteTarget {
@@ -31,7 +30,7 @@ export function DeleteConfirm({
   const [reason, setReason] = useState("");
   const { mutateAsync: deleteOne, mutation: one } = useDelete();
   const { mutateAsync: deleteMany, mutation: many } = useDeleteMany();
-  const softly = SOFT_DELETED.includes(meta.name);
+  const softly = meta.softDelete;
   const count = target?.ids.length ?? 0;
 
   const close = () => {

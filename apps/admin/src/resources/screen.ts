@@ -26,6 +26,3 @@ export function canRecord(meta: ResourceMeta, action: Action, record: ResourceRe
   if (!can(meta, action)) return false;
   return currentAbility().can(action, subject(meta.name, { ...record }) as never);
 }
-
-/** Users, students and employees are deleted softly, with a reason (Activity Logs → Deleted Users). */
-export const SOFT_DELETED: readonly string[] = ["users", "students", "employees"];

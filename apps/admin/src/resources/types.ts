@@ -34,6 +34,8 @@ export interface ResourceMeta {
   name: ResourceName;
   /** `?type=` tabs of the list (spec §4); the first is the default. */
   timeFilters: TimeFilterName[];
+  /** Deleting keeps the row (Activity Logs → Deleted Users) and asks for a reason. */
+  softDelete: boolean;
   titleField: string;
   defaultSort: { field: string; order: "asc" | "desc" };
   actions: ResourceAction[];

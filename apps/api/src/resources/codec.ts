@@ -24,7 +24,7 @@ export function allowedValues(field: FieldDefinition): readonly (string | number
 const storesBoolean = (field: FieldDefinition) =>
   field.type === "boolean" || (allowedValues(field)?.every((v) => typeof v === "boolean") ?? false);
 
-/** The rich-text toolbar of spec §9: headers 1–3, bold, italic, underline, lists, links. */
+/** What the rich-text toolbar of spec §9 writes: headers 1–3, bold, italic, underline, lists. */
 const RICH_TEXT_TAGS = {
   h1: [],
   h2: [],
@@ -39,7 +39,6 @@ const RICH_TEXT_TAGS = {
   ol: [],
   ul: [],
   li: [],
-  a: ["href", "target", "rel"],
 };
 const sanitizeRichText = (html: string) =>
   filterXSS(html, { whiteList: RICH_TEXT_TAGS, stripIgnoreTag: true, stripIgnoreTagBody: ["script", "style"] });

@@ -37,6 +37,8 @@ export interface ResourceMeta {
   name: string;
   /** The `?type=` time filters the list understands (spec §4), first one the default. */
   timeFilters: WindowFilter[];
+  /** Deleting keeps the row for Activity Logs → Deleted Users, with a reason (`?reason=`). */
+  softDelete: boolean;
   titleField: string;
   defaultSort: ResourceDefinition["defaultSort"];
   actions: Exclude<Action, "manage">[];
@@ -96,6 +98,7 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
         });
       return {
         name: resource.name,
+        softDelete: resource.softDelete === "hide",
         timeFilters: resource.timeWindow
           ? resource.timeWindow.start
             ? ["ongoing", "upcoming", "expired"]
