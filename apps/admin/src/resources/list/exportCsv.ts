@@ -13,10 +13,15 @@ export async function downloadCsv(
   extra: Record<string, string | undefined>,
 ): Promise<string> {
   const query = listQueryString(filters, sorters, extra);
-  const response = await http.get<Blob>(`/api/${resource}/export${query ? `?${query}` : ""}`, {
-    responseType: "blob",
-    headers: { Accept: "text/csv" },
-  });
+  const response = await http
+    .get<Blob>(`/api/${resource}/export${query ? `?${query}` : ""}`, {
+      responseType: "blob",
+      headers: { Accept: "text/csv" },
+    })
+    .catch(async (error: { message?: string; response?: { data?: unknown } }) => {
+      // asked for a blob, the server's JSON error arrives as one: show its message, not axios's
+      throw new Error((await serverMessage(error.response?.data)) ?? error.message ?? String(error));
+    });
   const fileName = `${resource}.csv`;
   const url = URL.createObjectURL(response.data);
   const link = document.createElement("a");
@@ -27,4 +32,13 @@ export async function downloadCsv(
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
   return fileName;
+}
+
+async function serverMessage(body: unknown): Promise<string | null> {
+  if (!(body instanceof Blob)) return null;
+  try {
+    return (JSON.parse(await body.text()) as { message?: string }).message ?? null;
+  } catch {
+    return null;
+  }
 }
