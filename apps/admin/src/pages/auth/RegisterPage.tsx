@@ -3,7 +3,6 @@ import {
   validateEmail,
   validateOptionalPhone,
   validateOptionalWebsite,
-  validatePassword,
   validatePhone,
 } from "@csc/shared";
 import { useNotification, useRegister } from "@refinedev/core";
@@ -16,6 +15,7 @@ import type { ApiError } from "../../providers/http";
 import { useSite } from "../../tenant/SiteContext";
 import { AuthLayout } from "./AuthLayout";
 import { requiredRule, sharedRule, showServerFieldErrors } from "./form-helpers";
+import { NewPasswordFields } from "./NewPasswordFields";
 
 interface RegisterForm extends RegisterValues {
   password_confirmation: string;
@@ -106,29 +106,7 @@ export default function RegisterPage() {
             <Input autoComplete="url" placeholder="https://" />
           </Form.Item>
         ) : null}
-        <Form.Item
-          name="password"
-          label={t("auth.fields.password")}
-          rules={[requiredRule(t), sharedRule(validatePassword, t)]}
-          extra={t("auth.fields.passwordHint")}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t("auth.fields.passwordConfirmation")}
-          dependencies={["password"]}
-          rules={[
-            requiredRule(t),
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value) => {
-                if (value && value !== getFieldValue("password")) throw new Error(t("auth.fields.passwordMismatch"));
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields labelKey="auth.fields.password" />
         <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
           {t(recruiter ? "auth.register.submitRecruiter" : "auth.register.submit")}
         </Button>

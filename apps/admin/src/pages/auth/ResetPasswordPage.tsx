@@ -1,13 +1,13 @@
-import { validatePassword } from "@csc/shared";
 import { useNotification, useUpdatePassword } from "@refinedev/core";
-import { Alert, Button, Form, Input, Result, Typography } from "antd";
+import { Alert, Button, Form, Result, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { ResetPasswordValues } from "../../providers/auth";
 import type { ApiError } from "../../providers/http";
 import { AuthLayout } from "./AuthLayout";
-import { fieldErrorText, requiredRule, sharedRule, showServerFieldErrors } from "./form-helpers";
+import { fieldErrorText, showServerFieldErrors } from "./form-helpers";
+import { NewPasswordFields } from "./NewPasswordFields";
 
 type ResetForm = Omit<ResetPasswordValues, "token">;
 
@@ -74,29 +74,7 @@ export default function ResetPasswordPage() {
         name="reset-password"
         onFinish={(values) => reset.mutate({ ...values, token })}
       >
-        <Form.Item
-          name="password"
-          label={t("auth.fields.newPassword")}
-          rules={[requiredRule(t), sharedRule(validatePassword, t)]}
-          extra={t("auth.fields.passwordHint")}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t("auth.fields.passwordConfirmation")}
-          dependencies={["password"]}
-          rules={[
-            requiredRule(t),
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value) => {
-                if (value && value !== getFieldValue("password")) throw new Error(t("auth.fields.passwordMismatch"));
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields labelKey="auth.fields.newPassword" />
         <Button type="primary" htmlType="submit" block loading={reset.isPending}>
           {t("auth.reset.submit")}
         </Button>
