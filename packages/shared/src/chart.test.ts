@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   CHART_HEIGHT,
-  csvCell,
   PROGRESSION_CSV_FILENAME,
   PROGRESSION_PNG_FILENAME,
   PROGRESSION_SERIES_KEYS,
@@ -11,6 +10,7 @@ import {
   yAxisScale,
   yAxisTicks,
 } from "./chart.js";
+import { csvCell } from "./csv.js";
 
 describe("progression series (spec §3)", () => {
   it("are keyed courseEnrolled … skillsGained", () => {

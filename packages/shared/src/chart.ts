@@ -1,3 +1,4 @@
+import { csvRow } from "./csv.js";
 import { defineEnum, type EnumOption } from "./enums.js";
 
 /** The learner progression chart of spec §3 and §9: series keys, y axis and downloads. */
@@ -84,18 +85,6 @@ export function yAxisScale(series: readonly Pick<ProgressionSeries, "data">[]): 
 /* CSV download (spec §9): header row of labels, first column Year, every value in double quotes. */
 
 export const CSV_YEAR_HEADER = "Year";
-
-/** A spreadsheet runs a cell starting with one of these as a formula; a leading ' makes it text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: formula-looking text neutralised, quotes doubled, the whole wrapped in quotes. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined || Number.isNaN(value) ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-export const csvRow = (cells: readonly (string | number | null | undefined)[]): string => cells.map(csvCell).join(",");
 
 /**
  * The progression CSV: `Year` then one column per series (labelled by `labelFor`, en-US by

@@ -1,5 +1,6 @@
 export * from "./ability.js";
 export * from "./chart.js";
+export * from "./csv.js";
 export * from "./enums.js";
 export * from "./features.js";
 export * from "./menu.js";

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { ProductMark } from "../components/ProductMark";
 import type { SidebarPalette } from "../theme/appearance";
+import { initials } from "./initials";
 
 export interface BrandIdentity {
   name: string;
@@ -7,14 +9,6 @@ export interface BrandIdentity {
   /** The provider's own staff: the product mark instead of initials. */
   provider?: boolean;
 }
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]?.toUpperCase() ?? "")
-    .join("");
 
 /** Spec §2 sidebar: the institution's logo (at most 140px wide), its name, and "Career Service Center". */
 export function SidebarBrand({ identity, palette }: { identity: BrandIdentity; palette: SidebarPalette }) {
@@ -28,18 +22,7 @@ export function SidebarBrand({ identity, palette }: { identity: BrandIdentity; p
           {initials(identity.name)}
         </span>
       ) : (
-        <svg className="csc-brand__mark" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-          <rect width="64" height="64" rx="14" fill={palette.accent} />
-          <path
-            d="M20 40l12-16 12 16"
-            fill="none"
-            stroke="#fff"
-            strokeWidth="6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-          <circle cx="32" cy="46" r="3.5" fill="#fff" />
-        </svg>
+        <ProductMark className="csc-brand__mark" background={palette.accent} dot="#fff" />
       )}
       <div className="csc-brand__name" style={{ color: palette.text }}>
         {identity.name}

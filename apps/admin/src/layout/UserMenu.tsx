@@ -3,15 +3,8 @@ import { Avatar, Button, Dropdown, Grid } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSession } from "../session/SessionContext";
+import { initials } from "./initials";
 import { useSignOut } from "./useSignOut";
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]?.toUpperCase() ?? "")
-    .join("");
 
 /** Spec §2: the dropdown user menu (profile, sign out). */
 export function UserMenu() {

@@ -1,4 +1,4 @@
-import type { FieldDefinition, ResourceDefinition } from "@csc/shared";
+import { type FieldDefinition, type ResourceDefinition, TIME_WINDOW_FILTERS, type TimeWindowFilter } from "@csc/shared";
 import { type TSchema, Type } from "typebox";
 import { decodeFilterValue } from "./codec.js";
 
@@ -20,12 +20,8 @@ export interface Filter {
   values: (string | number)[];
 }
 
-/** Time filters of spec §4 a resource with a time window understands. */
-export const WINDOW_FILTERS = ["current", "expired", "upcoming", "ongoing"] as const;
-export type WindowFilter = (typeof WINDOW_FILTERS)[number];
-
 export interface ListQuery {
-  window: WindowFilter | null;
+  window: TimeWindowFilter | null;
   start: number;
   end: number;
   sort: { field: string; order: "asc" | "desc" }[];
@@ -53,7 +49,9 @@ export function listQuerySchema(resource: ResourceDefinition) {
     id: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
   };
   if (resource.timeWindow) {
-    const usable = WINDOW_FILTERS.filter((w) => resource.timeWindow?.start || (w !== "upcoming" && w !== "ongoing"));
+    const usable = TIME_WINDOW_FILTERS.filter(
+      (w) => resource.timeWindow?.start || (w !== "upcoming" && w !== "ongoing"),
+    );
     properties.type = Type.Union(usable.map((w) => Type.Literal(w)));
   }
   for (const field of filterableFields(resource)) {
@@ -118,7 +116,7 @@ export function parseListQuery(
   }
 
   const q = typeof raw.q === "string" && raw.q.trim() !== "" ? raw.q.trim() : null;
-  const window = typeof raw.type === "string" ? (raw.type as WindowFilter) : null;
+  const window = typeof raw.type === "string" ? (raw.type as TimeWindowFilter) : null;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, query: { window, start, end, sort, filters, ids, q } };
 }

@@ -3,47 +3,18 @@ import {
   type AppAbility,
   ENUM_OPTIONS,
   type FieldDefinition,
+  type FieldMeta,
   isProviderRole,
   RESOURCES,
-  type ResourceDefinition,
+  type ResourceMeta,
   ROLE_LABELS,
   roleKind,
+  timeFiltersOf,
 } from "@csc/shared";
 import type { SessionUser } from "../lib/accounts.js";
 import type { Translate } from "../lib/messages.js";
-import type { WindowFilter } from "./list-query.js";
 
 const VERBS: Exclude<Action, "manage">[] = ["read", "create", "update", "delete", "export"];
-
-export interface FieldMeta {
-  name: string;
-  type: FieldDefinition["type"];
-  label: string;
-  labelKey: string;
-  required: boolean;
-  readOnly: boolean;
-  list: boolean;
-  filter: boolean;
-  sort: boolean;
-  search: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  options?: { value: string | number | boolean; label: string; labelKey: string }[];
-  relation?: { resource: string; labelField: string; optionsUrl: string };
-}
-
-export interface ResourceMeta {
-  name: string;
-  /** The `?type=` time filters the list understands (spec §4), first one the default. */
-  timeFilters: WindowFilter[];
-  /** Deleting keeps the row for Activity Logs → Deleted Users, with a reason (`?reason=`). */
-  softDelete: boolean;
-  titleField: string;
-  defaultSort: ResourceDefinition["defaultSort"];
-  actions: Exclude<Action, "manage">[];
-  fields: FieldMeta[];
-}
 
 function optionsOf(field: FieldDefinition): FieldMeta["options"] {
   if (field.enum === "role") {
@@ -99,11 +70,7 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
       return {
         name: resource.name,
         softDelete: resource.softDelete === "hide",
-        timeFilters: resource.timeWindow
-          ? resource.timeWindow.start
-            ? ["ongoing", "upcoming", "expired"]
-            : ["current", "expired"]
-          : [],
+        timeFilters: timeFiltersOf(resource),
         titleField: resource.titleField,
         defaultSort: resource.defaultSort,
         actions,

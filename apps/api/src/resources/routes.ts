@@ -213,7 +213,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
           const { auth, t } = request;
           const current = await findRow(db, resource, reach(request, "update"), request.params.id);
           if (!current) throw notFound(t("notFound"));
-          if (resource.table === "users" && !mayManageAccount(auth, { ...resource.fixed, ...current })) {
+          if (resource.table === "users" && !mayManageAccount(auth, resource, current)) {
             throw forbidden(t("forbidden"));
           }
           const { values, errors } = valuesFromBody(resource, request.body, auth, t, "update");
@@ -256,10 +256,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
           const { auth, t } = request;
           const current = await findRow(db, resource, reach(request, "delete"), request.params.id);
           if (!current) throw notFound(t("notFound"));
-          if (
-            resource.table === "users" &&
-            (current.id === auth.id || !mayManageAccount(auth, { ...resource.fixed, ...current }))
-          ) {
+          if (resource.table === "users" && (current.id === auth.id || !mayManageAccount(auth, resource, current))) {
             throw forbidden(t("forbidden"));
           }
           if (resource.softDelete === "hide") {

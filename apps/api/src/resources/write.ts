@@ -177,8 +177,12 @@ async function placeFits(db: AnyDb, field: FieldDefinition, value: unknown, row:
   return true;
 }
 
-/** A role change on an account the caller may not manage (their admin, say) is refused. */
-export function mayManageAccount(user: SessionUser, current: Values): boolean {
+/**
+ * Whether the caller may change or delete this account: their own, or one whose role they may
+ * give (so never their admin). Learner resources fix the role rather than list it as a field.
+ */
+export function mayManageAccount(user: SessionUser, resource: ResourceDefinition, current: Values): boolean {
   if (current.id === user.id) return true;
-  return isRole(current.role) && assignableRoles(user.role).includes(current.role as Role);
+  const role = current.role ?? resource.fixed?.role;
+  return isRole(role) && assignableRoles(user.role).includes(role as Role);
 }

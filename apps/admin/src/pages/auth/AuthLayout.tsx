@@ -8,6 +8,7 @@ import { useApplyAppearance } from "../../theme/AppearanceProvider";
 import { appearanceForSite, isDark } from "../../theme/appearance";
 import { mix, withAlpha } from "../../theme/color";
 import "./auth.css";
+import { ProductMark } from "../../components/ProductMark";
 
 /** Who the sign-in screens speak for: the institution, the recruiter site, or the provider. */
 function useSiteIdentity() {
@@ -58,18 +59,7 @@ export function AuthLayout({
           {identity.logo ? (
             <img className="csc-auth__logo" src={identity.logo} alt="" />
           ) : (
-            <svg className="csc-auth__mark" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-              <rect width="64" height="64" rx="14" fill="rgba(255,255,255,0.16)" />
-              <path
-                d="M20 40l12-16 12 16"
-                fill="none"
-                stroke="#fff"
-                strokeWidth="6"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-              <circle cx="32" cy="46" r="3.5" fill={appearance.secondary} />
-            </svg>
+            <ProductMark className="csc-auth__mark" background="rgba(255,255,255,0.16)" dot={appearance.secondary} />
           )}
           <div>
             <div className="csc-auth__site-name">{identity.name}</div>
