@@ -7,10 +7,12 @@ import { connect, type DatabaseHandle } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { HttpError } from "./lib/errors.js";
 import { createMailer, type SendMail } from "./lib/mailer.js";
+import access from "./plugins/access.js";
 import auth from "./plugins/auth.js";
 import context from "./plugins/context.js";
 import docs from "./plugins/docs.js";
 import errors from "./plugins/errors.js";
+import passwords from "./plugins/passwords.js";
 import security from "./plugins/security.js";
 import resourceActions from "./resources/actions.js";
 import resourceRoutes from "./resources/routes.js";
@@ -36,6 +38,8 @@ export interface BuildOptions {
   /** Migrate and, when empty, seed before serving. */
   prepareDatabase?: boolean;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read what a developer would see). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Paths that keep working in maintenance mode: the admin needs them to show the maintenance page. */
@@ -49,11 +53,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       demo: config.seedDemo,
       demoPassword: config.demoPassword,
       passwordHashCost: config.passwordHashCost,
+      uploadsDir: join(config.dataDir, "uploads"),
     });
   }
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true } },
@@ -63,8 +71,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errors);
   await app.register(security);
   await app.register(docs);
-  app.decorate("sendMail", createMailer(db, config.smtpUrl, config.mailFrom));
+  app.decorate("sendMail", createMailer(db, config.smtpUrl, config.mailFrom, app.log));
   await app.register(auth);
+  await app.register(passwords);
   app.addSchema(ErrorResponse);
 
   app.addHook("onRequest", async (request) => {
@@ -72,6 +81,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (MAINTENANCE_OPEN.some((path) => request.url.startsWith(path))) return;
     throw new HttpError(503, request.t("maintenance"));
   });
+  // after the maintenance check, so that a closed site answers 503 before asking who you are
+  await app.register(access);
   await app.register(
     async (api) => {
       await api.register(publicRoutes);
@@ -83,7 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(resourceRoutes);
       await api.register(resourceActions);
       await api.register(uploadRoutes);
-      api.get("/docs", { schema: { hide: true } }, async () => app.swagger());
+      api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },
     { prefix: "/api" },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_ADMIN_SUBDOMAIN, DEFAULT_ROOT_DOMAIN } from "@csc/shared";
@@ -28,6 +29,9 @@ export interface AppConfig {
   courseSiteEditUrl: string | null;
   /** log2 of scrypt's N; 17 is OWASP's minimum, tests lower it. */
   passwordHashCost: number;
+  /** Password hashes computed at once, and how many may wait, before sign-in answers 503. */
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
   localesDir: string;
   adminDistDir: string;
   logLevel: string;
@@ -59,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || `sqlite:${join(dataDir, "csc.sqlite")}`;
   const port = Number(env.PORT ?? 3000);
   const cost = Number(env.PASSWORD_HASH_COST ?? 17);
+  const hashConcurrency = Number(env.PASSWORD_HASH_CONCURRENCY ?? availableParallelism());
+  const hashQueue = Number(env.PASSWORD_HASH_QUEUE ?? 16);
   required(problems, "PORT", env.PORT, () => Number.isInteger(port) && port > 0 && port < 65536, "a port number");
   required(
     problems,
@@ -69,6 +75,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
   required(problems, "SMTP_URL", env.SMTP_URL, (v) => v === "" || /^smtps?:\/\//.test(v), "smtp://… or smtps://…");
   required(problems, "PASSWORD_HASH_COST", env.PASSWORD_HASH_COST, () => cost >= 10 && cost <= 20, "10 to 20");
+  required(
+    problems,
+    "PASSWORD_HASH_CONCURRENCY",
+    env.PASSWORD_HASH_CONCURRENCY,
+    () => Number.isInteger(hashConcurrency) && hashConcurrency >= 1 && hashConcurrency <= 64,
+    "1 to 64",
+  );
+  required(
+    problems,
+    "PASSWORD_HASH_QUEUE",
+    env.PASSWORD_HASH_QUEUE,
+    () => Number.isInteger(hashQueue) && hashQueue >= 0 && hashQueue <= 1000,
+    "0 to 1000",
+  );
   required(problems, "JWT_SECRET", env.JWT_SECRET, (v) => v.length >= 32, "at least 32 characters");
   required(
     problems,
@@ -100,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     courseSiteLoginUrl: env.COURSE_SITE_LOGIN_URL || null,
     courseSiteEditUrl: env.COURSE_SITE_EDIT_URL || null,
     passwordHashCost: cost,
+    passwordHashConcurrency: hashConcurrency,
+    passwordHashQueue: hashQueue,
     localesDir: resolve(env.LOCALES_DIR ?? join(REPO_ROOT, "locales")),
     adminDistDir: resolve(env.ADMIN_DIST_DIR ?? join(REPO_ROOT, "apps/admin/dist")),
     logLevel: env.LOG_LEVEL ?? "info",

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { loadConfig } from "./config.js";
 import { connect } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -22,6 +23,7 @@ const seeded = await seedIfEmpty(db, {
   demo: config.seedDemo,
   demoPassword: config.demoPassword,
   passwordHashCost: config.passwordHashCost,
+  uploadsDir: join(config.dataDir, "uploads"),
 });
 console.log(seeded ? "Seeded the database." : "The database is not empty: the demo seed was left alone.");
 if (scale > 0) {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app.js";
+import { type BuildOptions, buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 
 export const DEMO_PASSWORD = "CareerDemo#2026";
@@ -44,7 +44,7 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
   return { url: `sqlite:${join(dir, "test.sqlite")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "csc-data-"));
   const config = loadConfig({
@@ -56,7 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_PASSWORD,
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: process.env.TEST_LOG === "1", ...options });
   await app.ready();
   return {
     app,

@@ -130,7 +130,7 @@ describe("institution and recruiter records", () => {
     const res = await t.app.inject({ url: "/api/recruiter-profile", headers: bearer(recruiter) });
     expect(body(res).data).toMatchObject({ name: "Everest Recruiters", status: "approved" });
     const student = await tokenFor(t.app, "student@example.com", "kmc");
-    expect((await t.app.inject({ url: "/api/recruiter-profile", headers: bearer(student) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/api/recruiter-profile", headers: bearer(student) })).statusCode).toBe(403);
   });
 
   it("checks a job provider publicly, for approved companies only", async () => {
@@ -183,14 +183,16 @@ describe("the API's own documentation and headers", () => {
     expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
-  it("lets provider staff read the outbox and nobody else", async () => {
+  it("lets the provider's administrators read the outbox and nobody else", async () => {
     await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: "learner@example.com" } });
-    const staff = await tokenFor(t.app, "skilllab.viewer@example.com", "provider");
+    const staff = await tokenFor(t.app, "skilllab.admin@example.com", "provider");
     const res = await t.app.inject({ url: "/api/mail-outbox?_start=0&_end=10", headers: bearer(staff) });
     expect(res.statusCode).toBe(200);
     expect(Number(res.headers["x-total-count"])).toBeGreaterThan(0);
     expect(body<{ to_address: string }[]>(res)[0]?.to_address).toBe("learner@example.com");
     const learner = await tokenFor(t.app, "learner@example.com", "provider");
     expect((await t.app.inject({ url: "/api/mail-outbox", headers: bearer(learner) })).statusCode).toBe(403);
+    const viewer = await tokenFor(t.app, "skilllab.viewer@example.com", "provider");
+    expect((await t.app.inject({ url: "/api/mail-outbox", headers: bearer(viewer) })).statusCode).toBe(403);
   });
 });

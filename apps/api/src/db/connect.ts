@@ -34,5 +34,8 @@ export function connect(databaseUrl: string): DatabaseHandle {
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client whose connection the server ends (a restart, an administrator) is dropped by the
+  // pool and replaced on the next query; without a listener its error would end the process.
+  pool.on("error", () => {});
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
 }

@@ -132,6 +132,17 @@ export interface MailOutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
+  /** `logged` (no SMTP_URL: the server's log has it), `sent` or `failed`. */
+  status: Generated<"logged" | "sent" | "failed">;
+  created_at: string;
+}
+
+/** Who uploaded which file and how large it is, for the per-user rate and quota. */
+export interface UploadTable {
+  id: Generated<number>;
+  name: string;
+  user_id: number;
+  bytes: number;
   created_at: string;
 }
 
@@ -172,6 +183,7 @@ export interface Database {
   revoked_tokens: RevokedTokenTable;
   user_tokens: UserTokenTable;
   mail_outbox: MailOutboxTable;
+  uploads: UploadTable;
   missing_locale_keys: MissingLocaleKeyTable;
   auth_throttle: AuthThrottleTable;
   download_logs: DownloadLogTable;

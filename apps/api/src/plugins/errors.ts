@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../lib/errors.js";
+import { HashGateBusy } from "../lib/hash-gate.js";
+
+/** How long a client is asked to wait when password hashing is at capacity: about one hash's time. */
+const BUSY_RETRY_SECONDS = 1;
 
 interface AjvIssue {
   instancePath: string;
@@ -48,6 +52,12 @@ export default fp(
         return reply
           .status(error.statusCode)
           .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+      }
+      if (error instanceof HashGateBusy) {
+        return reply
+          .status(503)
+          .header("Retry-After", String(BUSY_RETRY_SECONDS))
+          .send({ message: request.t("busy") });
       }
       if (error.validation) {
         const errors = fieldErrors(request, error.validation as AjvIssue[]);

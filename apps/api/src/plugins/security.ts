@@ -2,10 +2,22 @@ import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import fp from "fastify-plugin";
 
-/** Security headers and CORS for other clients on the product's own domains (X-Total-Count exposed). */
+/** A year, as HSTS preload lists expect. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Security headers and CORS for other clients on the product's own domains (X-Total-Count exposed).
+ * API answers are personal unless a route says otherwise, so no cache keeps them (`no-store`);
+ * HSTS is sent when a trusted proxy says the request came over HTTPS (behind TRUST_PROXY).
+ */
 export default fp(
   async (app) => {
-    const { rootDomain } = app.config;
+    const { rootDomain, trustProxy } = app.config;
+    app.addHook("onSend", async (request, reply) => {
+      if (request.url.startsWith("/api/") && !reply.hasHeader("Cache-Control"))
+        reply.header("Cache-Control", "no-store");
+      if (trustProxy && request.protocol === "https") reply.header("Strict-Transport-Security", HSTS);
+    });
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {

@@ -3,13 +3,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { badRequest, forbidden, notFound } from "../lib/errors.js";
 import { nowIso } from "../lib/time.js";
-import { bearer, errorResponses, MessageResponse } from "../routes/schemas.js";
+import { bearer, errorResponses, Id, IdParams, MessageResponse } from "../routes/schemas.js";
 import { reachOf } from "./access.js";
-import { abilityOf } from "./routes.js";
 
 const Ids = Type.Object(
   {
-    ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100 }),
+    ids: Type.Array(Id, { minItems: 1, maxItems: 100 }),
     reason: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { additionalProperties: false },
@@ -25,7 +24,7 @@ export default async function resourceActions(fastify: FastifyInstance) {
   const { db } = app;
 
   const requestIds = async (request: FastifyRequest, ids: number[]) => {
-    const ability = abilityOf(request);
+    const ability = request.ability;
     if (!ability.can("delete", "recruiters-request")) throw forbidden(request.t("forbidden"));
     const reach = reachOf(ability, "delete", "recruiters-request", "r");
     if (reach.kind === "none") throw forbidden(request.t("forbidden"));
@@ -44,7 +43,7 @@ export default async function resourceActions(fastify: FastifyInstance) {
   app.post(
     "/recruiters-request/approve",
     {
-      preHandler: app.authenticate,
+      config: { access: { can: [["delete", "recruiters-request"]] } },
       schema: {
         tags: ["recruiters-request"],
         security: bearer,
@@ -66,7 +65,7 @@ export default async function resourceActions(fastify: FastifyInstance) {
   app.post(
     "/recruiters-request/reject",
     {
-      preHandler: app.authenticate,
+      config: { access: { can: [["delete", "recruiters-request"]] } },
       schema: {
         tags: ["recruiters-request"],
         security: bearer,
@@ -90,16 +89,16 @@ export default async function resourceActions(fastify: FastifyInstance) {
   app.post(
     "/deleted-users/:id/restore",
     {
-      preHandler: app.authenticate,
+      config: { access: { can: [["delete", "users"]] } },
       schema: {
         tags: ["deleted-users"],
         security: bearer,
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: IdParams,
         response: { 200: MessageResponse, ...errorResponses },
       },
     },
     async (request) => {
-      const ability = abilityOf(request);
+      const ability = request.ability;
       // restoring is for those who may delete accounts: provider admins (spec §6 activity logs)
       if (!ability.can("read", "deleted-users") || !ability.can("delete", "users"))
         throw forbidden(request.t("forbidden"));

@@ -4,6 +4,7 @@ import {
   type FieldDefinition,
   isCountryCode,
   JSON_FIELD_TYPES,
+  NUMERIC_FIELD_TYPES,
   normalizeWebsite,
   type ValidationResult,
   validateEmail,
@@ -64,12 +65,19 @@ export function decodeRow(fields: readonly FieldDefinition[], row: Record<string
   return out;
 }
 
+/**
+ * Every numeric column is a 32-bit INTEGER: PostgreSQL refuses a fraction or anything larger with
+ * an error rather than a result, so such a value must stop here as bad input.
+ */
+export const MAX_INTEGER = 2_147_483_647;
+const isStorableInteger = (n: number) => Number.isInteger(n) && Math.abs(n) <= MAX_INTEGER;
+
 /** A filter value from a query string, as stored (numbers, 0/1 booleans), or undefined when malformed. */
 export function decodeFilterValue(field: FieldDefinition, raw: string): string | number | undefined {
   if (storesBoolean(field)) return raw === "true" || raw === "1" ? 1 : raw === "false" || raw === "0" ? 0 : undefined;
-  if (["number", "relation", "province", "district", "municipality", "year"].includes(field.type)) {
+  if (NUMERIC_FIELD_TYPES.includes(field.type)) {
     const n = Number(raw);
-    return raw.trim() !== "" && Number.isFinite(n) ? n : undefined;
+    return raw.trim() !== "" && isStorableInteger(n) ? n : undefined;
   }
   const allowed = allowedValues(field);
   if (allowed && field.type === "enum" && !allowed.includes(raw)) return undefined;
@@ -90,8 +98,18 @@ const invalid = () => fail("field.invalid", "This value is not valid.");
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
-const IMAGE =
-  /^(data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+|\/api\/uploads\/[\w.-]+|https:\/\/\S+)$/;
+
+/** What `POST /api/uploads` names a stored file: 16 random bytes and the type it was re-encoded as. */
+export const UPLOAD_NAME = /^[A-Za-z0-9_-]{22}\.(png|jpg|gif|webp)$/;
+export const uploadUrl = (name: string) => `/api/uploads/${name}`;
+/**
+ * The file an image field points at, or null. Only our own re-encoded uploads: a `data:` URI
+ * (SVG carries script) or another site's URL would be shown to every reader as it came.
+ */
+export function uploadNameOf(value: string): string | null {
+  const name = value.startsWith("/api/uploads/") ? value.slice("/api/uploads/".length) : "";
+  return UPLOAD_NAME.test(name) ? name : null;
+}
 const MAX_TEXT = 10_000;
 const MAX_LIST = 50;
 
@@ -119,10 +137,12 @@ function encodeRecords(value: unknown, keys: readonly string[], required: string
 
 /**
  * A body value checked and turned into what is stored, per field type. `null` or "" clears an
- * optional field; the caller checks required fields.
+ * optional field; the caller checks required fields and those that have a default.
  */
 export function encodeValue(field: FieldDefinition, value: unknown): Encoded {
   if (value === null || value === "") return { ok: true, value: JSON_FIELD_TYPES.includes(field.type) ? "[]" : null };
+  // PostgreSQL's text cannot hold NUL (lists and records are stored as JSON, which escapes it)
+  if (typeof value === "string" && value.includes("\u0000")) return invalid();
   const text = typeof value === "string" ? value.trim() : null;
   switch (field.type) {
     case "text":
@@ -140,16 +160,17 @@ export function encodeValue(field: FieldDefinition, value: unknown): Encoded {
       if (!Number.isFinite(n)) return invalid();
       const min = field.type === "year" ? 1 : field.min;
       const max = field.type === "year" ? 50 : field.max;
-      if ((min !== undefined && n < min) || (max !== undefined && n > max) || !Number.isSafeInteger(Math.round(n)))
+      if ((min !== undefined && n < min) || (max !== undefined && n > max) || Math.abs(n) > MAX_INTEGER)
         return invalid();
-      return { ok: true, value: field.type === "year" ? Math.round(n) : n };
+      if (field.type === "year") return { ok: true, value: Math.round(n) };
+      return Number.isInteger(n) ? { ok: true, value: n } : fail("field.wholeNumber", "Enter a whole number.");
     }
     case "relation":
     case "province":
     case "district":
     case "municipality": {
-      const n = typeof value === "number" ? value : Number(value);
-      return Number.isSafeInteger(n) && n > 0 ? { ok: true, value: n } : invalid();
+      const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+      return isStorableInteger(n) && n > 0 ? { ok: true, value: n } : invalid();
     }
     case "boolean":
       return typeof value === "boolean" ? { ok: true, value: value ? 1 : 0 } : invalid();
@@ -177,7 +198,7 @@ export function encodeValue(field: FieldDefinition, value: unknown): Encoded {
     case "color":
       return text !== null && COLOR.test(text) ? { ok: true, value: text.toUpperCase() } : invalid();
     case "image":
-      return text !== null && text.length <= 2_000_000 && IMAGE.test(text) ? { ok: true, value: text } : invalid();
+      return text !== null && uploadNameOf(text) !== null ? { ok: true, value: text } : invalid();
     case "country":
       return text !== null && isCountryCode(text.toUpperCase()) ? { ok: true, value: text.toUpperCase() } : invalid();
     case "tags":

@@ -1,6 +1,6 @@
 import { type FieldDefinition, type ResourceDefinition, TIME_WINDOW_FILTERS, type TimeWindowFilter } from "@csc/shared";
 import { type TSchema, Type } from "typebox";
-import { decodeFilterValue } from "./codec.js";
+import { decodeFilterValue, MAX_INTEGER } from "./codec.js";
 
 /** simple-rest v6 (DESIGN §5): paging, multi-sort, `_ne`/`_gte`/`_lte`/`_like` filters, `q`, `id=…&id=…`. */
 export const MAX_PAGE_SIZE = 100;
@@ -36,17 +36,26 @@ const LIKE_TYPES = ["text", "textarea", "richtext", "email", "phone", "url", "li
 export const filterableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter || f.search);
 export const sortableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.sort);
 
+/**
+ * An integer from a query string or a path whose bounds hold. Ajv coerces "1e400" to Infinity
+ * after its integer check and skips every numeric keyword for a value that is not finite; the
+ * inner schema checks the coerced value again, which Infinity fails.
+ */
+export const integerParam = (minimum: number, maximum = MAX_INTEGER) =>
+  Type.Integer({ minimum, maximum, allOf: [{ type: "integer" }] });
+
 /** The querystring schema of a resource's list: every known parameter, nothing else (unknown → 400). */
 export function listQuerySchema(resource: ResourceDefinition) {
-  const value = Type.String({ maxLength: 200 });
+  // PostgreSQL's text cannot hold NUL: such a search or filter would fail in SQL
+  const value = Type.String({ maxLength: 200, pattern: "^[^\\u0000]*$" });
   const values = Type.Array(value, { maxItems: 100 });
   const properties: Record<string, TSchema> = {
-    _start: Type.Integer({ minimum: 0 }),
-    _end: Type.Integer({ minimum: 0 }),
+    _start: integerParam(0),
+    _end: integerParam(0),
     _sort: Type.String({ maxLength: 300 }),
     _order: Type.String({ maxLength: 200 }),
-    q: Type.String({ maxLength: 200 }),
-    id: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+    q: value,
+    id: Type.Array(integerParam(1), { maxItems: 100 }),
   };
   if (resource.timeWindow) {
     const usable = TIME_WINDOW_FILTERS.filter(

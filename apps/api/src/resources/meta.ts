@@ -4,10 +4,10 @@ import {
   ENUM_OPTIONS,
   type FieldDefinition,
   type FieldMeta,
-  isProviderRole,
   RESOURCES,
   type ResourceMeta,
   ROLE_LABELS,
+  readableFields,
   roleKind,
   timeFiltersOf,
 } from "@csc/shared";
@@ -26,11 +26,10 @@ function optionsOf(field: FieldDefinition): FieldMeta["options"] {
 
 /**
  * The resources a user may read, each with the actions and fields cut to their abilities
- * (DESIGN §5 `/api/meta`): provider-only fields are hidden from everyone else, and the tag field
+ * (DESIGN §5 `/api/meta`): fields by the read rules of read-rules.ts, and the tag field
  * is "tags" for staff and recruiters and "preferences" for institutions and learners (spec §6).
  */
 export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translate): ResourceMeta[] {
-  const provider = isProviderRole(user.role);
   const kind = roleKind(user.role);
   const tagLabel = kind === "institution" || kind === "learner" ? "preferences" : "tags";
   return Object.values(RESOURCES)
@@ -38,35 +37,34 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
     .map((resource) => {
       const actions = VERBS.filter((verb) => resource.actions.includes(verb) && ability.can(verb, resource.name));
       const writable = actions.includes("create") || actions.includes("update");
-      const fields = resource.fields
-        .filter((field) => provider || !field.providerOnly)
-        .map((field): FieldMeta => {
-          const labelName = field.labelByRole ? tagLabel : field.name;
-          const meta: FieldMeta = {
-            name: field.name,
-            type: field.type,
-            label: t(`fields:${labelName}`),
-            labelKey: `fields:${labelName}`,
-            required: field.required ?? false,
-            readOnly: Boolean(field.readOnly) || !writable,
-            list: field.list ?? false,
-            filter: field.filter ?? false,
-            sort: field.sort ?? false,
-            search: field.search ?? false,
+      const fields = readableFields(resource, user.role).map((field): FieldMeta => {
+        const labelName = field.labelByRole ? tagLabel : field.name;
+        const meta: FieldMeta = {
+          name: field.name,
+          type: field.type,
+          label: t(`fields:${labelName}`),
+          labelKey: `fields:${labelName}`,
+          required: field.required ?? false,
+          // a tenant column others read but only provider staff set: shown, never offered for editing
+          readOnly: Boolean(field.readOnly) || !writable || (field.providerOnly === true && kind !== "provider"),
+          list: (field.list ?? false) && (kind === "provider" || !field.providerOnly),
+          filter: field.filter ?? false,
+          sort: field.sort ?? false,
+          search: field.search ?? false,
+        };
+        if (field.min !== undefined) meta.min = field.min;
+        if (field.max !== undefined) meta.max = field.max;
+        if (field.maxLength !== undefined) meta.maxLength = field.maxLength;
+        const options = optionsOf(field);
+        if (options) meta.options = options;
+        if (field.relation) {
+          meta.relation = {
+            ...field.relation,
+            optionsUrl: `/api/${resource.name}/options/${field.name}`,
           };
-          if (field.min !== undefined) meta.min = field.min;
-          if (field.max !== undefined) meta.max = field.max;
-          if (field.maxLength !== undefined) meta.maxLength = field.maxLength;
-          const options = optionsOf(field);
-          if (options) meta.options = options;
-          if (field.relation) {
-            meta.relation = {
-              ...field.relation,
-              optionsUrl: `/api/${resource.name}/options/${field.name}`,
-            };
-          }
-          return meta;
-        });
+        }
+        return meta;
+      });
       return {
         name: resource.name,
         softDelete: resource.softDelete === "hide",

@@ -1,26 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { subject } from "@casl/ability";
-import {
-  type Action,
-  type AppAbility,
-  csvRow,
-  defineAbilityFor,
-  RESOURCES,
-  type ResourceDefinition,
-} from "@csc/shared";
+import { type Action, csvRow, RESOURCES, type ResourceDefinition, readableFields } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { findSessionUser, homeSiteOf, siteOrigin } from "../lib/accounts.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
-import { hashPassword } from "../lib/password.js";
 import { nowIso } from "../lib/time.js";
 import { issueUserToken } from "../lib/user-tokens.js";
+import type { RouteAccess } from "../plugins/access.js";
 import { bearer, errorResponses, IdParams } from "../routes/schemas.js";
 import { reachOf } from "./access.js";
-import { decodeRow } from "./codec.js";
 import { listQuerySchema, parseListQuery } from "./list-query.js";
 import { relationOptions } from "./options.js";
+import { rowFor } from "./read.js";
 import { bodySchema, rowSchema } from "./schema.js";
 import { type AnyDb, findRow, listRows } from "./store.js";
 import {
@@ -35,16 +28,6 @@ import {
 type Verb = Exclude<Action, "manage">;
 const EXPORT_LIMIT = 50_000;
 
-const abilities = new WeakMap<FastifyRequest, AppAbility>();
-export function abilityOf(request: FastifyRequest): AppAbility {
-  let ability = abilities.get(request);
-  if (!ability) {
-    ability = defineAbilityFor(request.auth);
-    abilities.set(request, ability);
-  }
-  return ability;
-}
-
 /** The generic engine: the simple-rest contract (DESIGN §5) for every resource of the registry. */
 export default async function resourceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -54,11 +37,15 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
   for (const resource of Object.values(RESOURCES)) {
     const path = `/${resource.name}`;
     const tags = [resource.name];
+    const access = (...verbs: Verb[]): { access: RouteAccess } => ({
+      access: { can: verbs.map((verb) => [verb, resource.name] as const) },
+    });
     const reach = (request: FastifyRequest, verb: Verb) => {
-      if (!abilityOf(request).can(verb, resource.name)) throw forbidden(request.t("forbidden"));
-      return reachOf(abilityOf(request), verb, resource.name, "r");
+      if (!request.ability.can(verb, resource.name)) throw forbidden(request.t("forbidden"));
+      return reachOf(request.ability, verb, resource.name, "r");
     };
-    const decode = (row: Record<string, unknown>) => decodeRow(resource.fields, row);
+    const readRow = (request: FastifyRequest) => (row: Record<string, unknown>) =>
+      rowFor(resource, request.auth.role, row);
     const query = listQuerySchema(resource);
     const rowShape = rowSchema(resource);
     const bodyShape = bodySchema(resource);
@@ -66,7 +53,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
     app.get(
       path,
       {
-        preHandler: app.authenticate,
+        config: access("read"),
         schema: {
           tags,
           security: bearer,
@@ -78,14 +65,15 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
         const parsed = parseListQuery(resource, request.query as Record<string, string>);
         if (!parsed.ok) throw badRequest(request.t("invalidInput"), parsed.errors);
         const { rows, total } = await listRows(db, resource, reach(request, "read"), parsed.query);
-        return reply.header("X-Total-Count", String(total)).send(rows.map(decode));
+        return reply.header("X-Total-Count", String(total)).send(rows.map(readRow(request)));
       },
     );
 
     app.get(
       `${path}/export`,
       {
-        preHandler: app.authenticate,
+        // a resource without exports answers 404 to everyone signed in
+        config: resource.actions.includes("export") ? access("export") : { access: "signed-in" },
         schema: { tags, security: bearer, querystring: query, response: { 200: Type.String(), ...errorResponses } },
       },
       async (request, reply) => {
@@ -95,11 +83,11 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
         if (!parsed.ok) throw badRequest(request.t("invalidInput"), parsed.errors);
         const list = { ...parsed.query, start: 0, end: EXPORT_LIMIT };
         const { rows } = await listRows(db, resource, reach(request, "export"), list);
-        const columns = resource.fields.map((f) => f.name);
+        const columns = readableFields(resource, request.auth.role).map((f) => f.name);
         const lines = [
           csvRow(columns),
           ...rows
-            .map(decode)
+            .map(readRow(request))
             .map((row) =>
               csvRow(
                 columns.map((c) =>
@@ -133,7 +121,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
       app.get(
         `${path}/options/:field`,
         {
-          preHandler: app.authenticate,
+          config: access("read", "create", "update"),
           schema: {
             tags,
             security: bearer,
@@ -152,7 +140,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
           },
         },
         async (request) => {
-          const ability = abilityOf(request);
+          const ability = request.ability;
           if (!(["read", "create", "update"] as const).some((verb) => ability.can(verb, resource.name))) {
             throw forbidden(request.t("forbidden"));
           }
@@ -165,13 +153,13 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
     app.get(
       `${path}/:id`,
       {
-        preHandler: app.authenticate,
+        config: access("read"),
         schema: { tags, security: bearer, params: IdParams, response: { 200: rowShape, ...errorResponses } },
       },
       async (request) => {
         const row = await findRow(db, resource, reach(request, "read"), request.params.id);
         if (!row) throw notFound(request.t("notFound"));
-        return decode(row);
+        return readRow(request)(row);
       },
     );
 
@@ -179,19 +167,19 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
       app.post(
         path,
         {
-          preHandler: app.authenticate,
+          config: access("create"),
           schema: { tags, security: bearer, body: bodyShape, response: { 201: rowShape, ...errorResponses } },
         },
         async (request, reply) => {
           const { auth, t } = request;
-          if (!abilityOf(request).can("create", resource.name)) throw forbidden(t("forbidden"));
+          if (!request.ability.can("create", resource.name)) throw forbidden(t("forbidden"));
           const { values, errors } = valuesFromBody(resource, request.body, auth, t, "create");
           if (Object.keys(errors).length > 0) throw badRequest(t("invalidInput"), errors);
           const row: Values = { ...values, ...createDefaults(resource, auth, nowIso()) };
           await checkWrite(request, resource, "create", row, row, null);
           const id = await insertRow(request, resource, row);
           reply.status(201);
-          return decode((await findRow(db, resource, { kind: "all" }, id)) ?? {});
+          return readRow(request)((await findRow(db, resource, { kind: "all" }, id)) ?? {});
         },
       );
     }
@@ -200,7 +188,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
       app.patch(
         `${path}/:id`,
         {
-          preHandler: app.authenticate,
+          config: access("update"),
           schema: {
             tags,
             security: bearer,
@@ -231,7 +219,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
               .where("id", "=", request.params.id)
               .execute();
           }
-          return decode((await findRow(db, resource, { kind: "all" }, request.params.id)) ?? {});
+          return readRow(request)((await findRow(db, resource, { kind: "all" }, request.params.id)) ?? {});
         },
       );
     }
@@ -240,7 +228,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
       app.delete(
         `${path}/:id`,
         {
-          preHandler: app.authenticate,
+          config: access("delete"),
           schema: {
             tags,
             security: bearer,
@@ -272,7 +260,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
               throw conflict(t("inUse"));
             }
           }
-          return decode(current);
+          return readRow(request)(current);
         },
       );
     }
@@ -292,7 +280,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
       const clash = Object.values(errors).includes(request.t("field.taken"));
       throw clash ? conflict(request.t("invalidInput"), errors) : badRequest(request.t("invalidInput"), errors);
     }
-    if (!abilityOf(request).can(verb, subject(resource.name, { ...row }) as never)) {
+    if (!request.ability.can(verb, subject(resource.name, { ...row }) as never)) {
       throw forbidden(request.t("forbidden"));
     }
   }
@@ -301,7 +289,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
   async function insertRow(request: FastifyRequest, resource: ResourceDefinition, row: Values): Promise<number> {
     const values = { ...row };
     if (resource.table === "users") {
-      values.password_hash = await hashPassword(randomBytes(24).toString("base64url"), app.config.passwordHashCost);
+      values.password_hash = await app.passwords.hash(randomBytes(24).toString("base64url"));
       values.permissions ??= "[]";
       values.status ??= "active";
       values.token_version = 0;

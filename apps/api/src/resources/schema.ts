@@ -14,10 +14,13 @@ function outputType(field: FieldDefinition): TSchema {
   return Type.String();
 }
 
-/** The row schema of a resource, generated from the registry so OpenAPI documents every resource. */
+/**
+ * The row schema of a resource, generated from the registry so OpenAPI documents every resource.
+ * Every field is optional: a reader receives only the fields their read rules allow.
+ */
 export function rowSchema(resource: ResourceDefinition) {
   return Type.Object(
-    Object.fromEntries(resource.fields.map((f) => [f.name, Type.Union([outputType(f), Type.Null()])])),
+    Object.fromEntries(resource.fields.map((f) => [f.name, Type.Optional(Type.Union([outputType(f), Type.Null()]))])),
     { title: resource.name },
   );
 }

@@ -17,7 +17,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { SessionUser } from "../lib/accounts.js";
 import type { Translate } from "../lib/messages.js";
-import { encodeValue } from "./codec.js";
+import { encodeValue, uploadNameOf } from "./codec.js";
 import type { AnyDb } from "./store.js";
 
 export type Values = Record<string, unknown>;
@@ -44,7 +44,8 @@ function creatorEntity(user: SessionUser): string {
 
 /**
  * A body as column values: unknown fields are refused, read-only and (for everyone but provider
- * staff) provider-only fields are ignored — they follow the ability, never the body.
+ * staff) provider-only fields are ignored — they follow the ability, never the body. A field with
+ * a default (a NOT NULL column) takes it when a new row leaves it blank, and cannot be cleared.
  */
 export function valuesFromBody(
   resource: ResourceDefinition,
@@ -72,11 +73,22 @@ export function valuesFromBody(
     else values[name] = encoded.value;
   }
   for (const field of resource.fields) {
-    if (!field.required || field.readOnly) continue;
-    const missing = mode === "create" ? values[field.name] == null : field.name in values && values[field.name] == null;
-    if (missing && !(field.providerOnly && !provider)) errors[field.name] = t("validation:required");
+    if (field.readOnly || (field.providerOnly && !provider) || errors[field.name]) continue;
+    const blank = values[field.name] == null;
+    if (field.default !== undefined && mode === "create" && blank) {
+      values[field.name] = storedDefault(field);
+      continue;
+    }
+    const mustHold = field.required || field.default !== undefined;
+    if (mustHold && blank && (mode === "create" || field.name in values)) errors[field.name] = t("validation:required");
   }
   return { values, errors };
+}
+
+function storedDefault(field: FieldDefinition): unknown {
+  const encoded = encodeValue(field, field.default);
+  if (!encoded.ok) throw new Error(`The registry's default of ${field.name} is not one of its values`);
+  return encoded.value;
 }
 
 /** Every table keeps `updated_at` but the append-only download log. */
@@ -103,8 +115,8 @@ async function institutionType(db: Kysely<Database>, id: unknown): Promise<Insti
 
 /**
  * What the database cannot check alone: relations point at rows of the same tenant, the Nepal
- * cascade is consistent, unique columns are free, subdomains are usable, and a user's role is one
- * the caller may give and fits the account's institution.
+ * cascade is consistent, images are files uploaded here, unique columns are free, subdomains are
+ * usable, and a user's role is one the caller may give and fits the account's institution.
  */
 export async function integrityErrors(
   db: Kysely<Database>,
@@ -125,6 +137,9 @@ export async function integrityErrors(
     }
     if (field.type === "province" || field.type === "district" || field.type === "municipality") {
       if (!(await placeFits(any, field, value, row))) errors[field.name] = t("field.invalid");
+    }
+    if (field.type === "image" && !(await imageIsOurs(any, resource, field, value, existingId))) {
+      errors[field.name] = t("field.invalid");
     }
   }
   for (const columns of UNIQUE[resource.table] ?? []) {
@@ -165,6 +180,29 @@ async function relationExists(db: AnyDb, field: FieldDefinition, value: unknown,
     );
   }
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * An image names a file recorded among the uploads, or is the one the row already has (files
+ * stored before uploads were recorded, and the demo's logos, stay with their rows on every save).
+ */
+async function imageIsOurs(
+  db: AnyDb,
+  resource: ResourceDefinition,
+  field: FieldDefinition,
+  value: unknown,
+  existingId: number | null,
+) {
+  const name = typeof value === "string" ? uploadNameOf(value) : null;
+  if (name === null) return false;
+  if (await db.selectFrom("uploads").select("id").where("name", "=", name).executeTakeFirst()) return true;
+  if (existingId === null) return false;
+  const current = await db
+    .selectFrom(resource.table)
+    .select(field.name)
+    .where("id", "=", existingId)
+    .executeTakeFirst();
+  return current?.[field.name] === value;
 }
 
 async function placeFits(db: AnyDb, field: FieldDefinition, value: unknown, row: Values) {

@@ -16,15 +16,21 @@ import { Type } from "typebox";
 import { findLoginCandidate, homeSiteOf, mayUseSite, profileOf, siteOrigin } from "../lib/accounts.js";
 import { badRequest, forbidden, throttled, unauthorized } from "../lib/errors.js";
 import type { Translate } from "../lib/messages.js";
-import { hashPassword, verifyPassword } from "../lib/password.js";
+import { hashPassword } from "../lib/password.js";
 import { clearFailures, recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
 import { nowIso } from "../lib/time.js";
 import { consumeUserToken, issueUserToken } from "../lib/user-tokens.js";
 import { bearer, Email, ErrorResponse, errorResponses, MessageResponse, Password } from "./schemas.js";
 
-/** The 21st wrong password for an account within a minute is refused (issue 2). */
-export const ACCOUNT_RULE: ThrottleRule = { limit: 20, windowMs: 60_000 };
-/** One address may fail more often (a shared office), but not without bound. */
+/**
+ * Sign-in throttling (issue 7). Wrong passwords count per account *and address*, so that an
+ * attacker's failures never lock the owner out from their own address; the 21st within a minute
+ * is refused. An account also has a much higher ceiling over all addresses, against guessing
+ * spread over many machines, and one address a ceiling over all accounts (a shared office may
+ * fail more often than one person, but not without bound).
+ */
+export const ACCOUNT_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 60_000 };
+export const ACCOUNT_RULE: ThrottleRule = { limit: 1_000, windowMs: 60 * 60_000 };
 export const IP_RULE: ThrottleRule = { limit: 100, windowMs: 60_000 };
 /** E-mail-sending endpoints: forgot password and register, per address. */
 export const MAIL_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
@@ -65,6 +71,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/auth/login",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         body: Type.Object({ email: Email, password: Password }),
@@ -76,19 +83,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
-      const accountKey = `login:account:${email}`;
-      const ipKey = `login:ip:${request.ip}`;
-      await throttle(request, [accountKey], ACCOUNT_RULE);
-      await throttle(request, [ipKey], IP_RULE);
+      const keys = loginThrottleKeys(email, request.ip);
+      await throttle(request, [keys.accountAddress], ACCOUNT_ADDRESS_RULE);
+      await throttle(request, [keys.account], ACCOUNT_RULE);
+      await throttle(request, [keys.address], IP_RULE);
 
       const candidate = await findLoginCandidate(db, email);
-      const valid = await verifyPassword(request.body.password, candidate?.passwordHash ?? decoyHash);
+      const valid = await app.passwords.verify(request.body.password, candidate?.passwordHash ?? decoyHash);
       if (!candidate || !valid) {
-        await recordFailure(db, accountKey, ACCOUNT_RULE);
-        await recordFailure(db, ipKey, IP_RULE);
+        await recordFailure(db, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
+        await recordFailure(db, keys.account, ACCOUNT_RULE);
+        await recordFailure(db, keys.address, IP_RULE);
         throw unauthorized(request.t("auth.badCredentials"));
       }
-      await clearFailures(db, accountKey);
+      await clearFailures(db, keys.accountAddress);
       const { user } = candidate;
       if (user.status !== "active") throw forbidden(request.t("auth.accountDisabled"));
       if (!mayUseSite(user, request.site)) {
@@ -111,7 +119,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     "/logout",
     {
-      preHandler: app.authenticate,
+      config: { access: "signed-in" },
       schema: { tags: ["auth"], security: bearer, response: { 200: MessageResponse, 401: ErrorResponse } },
     },
     async (request) => {
@@ -128,6 +136,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/auth/register",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         body: Type.Object(
@@ -176,6 +185,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
         .where("email", "=", email)
         .executeTakeFirst();
       const message = t(recruiterSite ? "auth.recruiterRegistered" : "auth.registered");
+      // Hashed whether or not the address has an account: the hash is nearly all of the answer's
+      // time, so a taken address answers as slowly as a new one (issue 7).
+      const passwordHash = await app.passwords.hash(body.password);
       if (existing) {
         // the same answer as a new account, so that nobody learns which e-mails have one
         await request.server.sendMail({
@@ -187,7 +199,6 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
 
       const now = nowIso();
-      const passwordHash = await hashPassword(body.password, config.passwordHashCost);
       const user = await db.transaction().execute(async (trx) => {
         let recruiterId: number | null = null;
         if (recruiterSite) {
@@ -231,13 +242,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
           .executeTakeFirstOrThrow();
       });
       await sendVerification(request, user, site);
-      return reply.status(201).send({ message, data: { id: user.id, email: user.email } });
+      return reply.status(201).send({ message });
     },
   );
 
   app.post(
     "/auth/verify-email",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
@@ -260,6 +272,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/forgot-password",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         body: Type.Object({ email: Email }),
@@ -293,6 +306,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/reset-password",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         body: Type.Object({
@@ -312,7 +326,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           password === password_confirmation ? null : { key: "field.passwordMismatch", message: "" },
       });
       if (errors) throw badRequest(t("invalidInput"), errors);
-      const passwordHash = await hashPassword(password, config.passwordHashCost);
+      const passwordHash = await app.passwords.hash(password);
       const userId = await consumeUserToken(db, token, "reset-password");
       if (userId === null) throw badRequest(t("auth.linkInvalid"), { token: t("auth.linkInvalid") });
       const now = nowIso();
@@ -327,13 +341,22 @@ export default async function authRoutes(fastify: FastifyInstance) {
         }))
         .where("id", "=", userId)
         .execute();
-      await clearFailures(
-        db,
-        `login:account:${(await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email}`,
-      );
+      // the owner proved the mailbox: guesses counted against the account no longer hold it back
+      const { email } = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+      await clearFailures(db, loginThrottleKeys(email, request.ip).account);
+      await clearFailures(db, loginThrottleKeys(email, request.ip).accountAddress);
       return { message: t("auth.passwordReset") };
     },
   );
+}
+
+/** The throttle keys of one sign-in: the account from this address, the account, the address. */
+export function loginThrottleKeys(email: string, ip: string) {
+  return {
+    accountAddress: `login:account-address:${email}|${ip}`,
+    account: `login:account:${email}`,
+    address: `login:ip:${ip}`,
+  };
 }
 
 /** Field → translated message for every failed rule, or null when all pass. */

@@ -47,6 +47,7 @@ export default async function localeRoutes(fastify: FastifyInstance) {
   app.get(
     "/locales/:lng/:file",
     {
+      config: { access: "public" },
       schema: {
         tags: ["locales"],
         params: Type.Object({ lng: Type.String({ maxLength: 10 }), file: Type.String({ maxLength: 45 }) }),
@@ -67,6 +68,7 @@ export default async function localeRoutes(fastify: FastifyInstance) {
   app.post(
     "/locales/add/:lng/:ns",
     {
+      config: { access: "public" },
       bodyLimit: 64 * 1024,
       schema: {
         tags: ["locales"],

@@ -1,24 +1,30 @@
-import { PROVIDER_ROLES } from "@csc/shared";
+import { ROLES } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { forbidden } from "../lib/errors.js";
+import { integerParam } from "../resources/list-query.js";
 import { bearer, errorResponses } from "./schemas.js";
 
-/** The embedded default's mail, readable by provider staff (newest first, simple-rest list). */
+/**
+ * What mail the product sent — who, what subject, when, whether it went out — for the provider's
+ * administrators (newest first, simple-rest list). Bodies are stored with their secret links
+ * redacted (lib/mailer.ts), so nobody reads another account's reset or invitation link here.
+ */
+export const OUTBOX_READERS = [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN] as const;
+
 export default async function outboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     "/mail-outbox",
     {
-      preHandler: app.authenticate,
+      config: { access: { roles: OUTBOX_READERS } },
       schema: {
         tags: ["mail"],
         security: bearer,
         querystring: Type.Object(
           {
-            _start: Type.Optional(Type.Integer({ minimum: 0 })),
-            _end: Type.Optional(Type.Integer({ minimum: 0 })),
+            _start: Type.Optional(integerParam(0)),
+            _end: Type.Optional(integerParam(0)),
             to_address: Type.Optional(Type.String({ maxLength: 254 })),
           },
           { additionalProperties: false },
@@ -27,14 +33,13 @@ export default async function outboxRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!PROVIDER_ROLES.includes(request.auth.role)) throw forbidden(request.t("forbidden"));
       const start = request.query._start ?? 0;
       const end = Math.min(request.query._end ?? start + 25, start + 100);
       let query = app.db.selectFrom("mail_outbox");
       if (request.query.to_address) query = query.where("to_address", "=", request.query.to_address.toLowerCase());
       const [rows, total] = await Promise.all([
         query
-          .selectAll()
+          .select(["id", "to_address", "subject", "text_body", "status", "created_at"])
           .orderBy("id", "desc")
           .offset(start)
           .limit(end - start)

@@ -4,7 +4,6 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { profileOf } from "../lib/accounts.js";
 import { resourcesFor } from "../resources/meta.js";
-import { abilityOf } from "../resources/routes.js";
 import { bearer, ErrorResponse } from "./schemas.js";
 
 /** The signed-in user (spec §7) and their server-driven menu (DESIGN §2a). */
@@ -14,7 +13,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.get(
     "/profile",
     {
-      preHandler: app.authenticate,
+      config: { access: "signed-in" },
       schema: {
         tags: ["profile"],
         security: bearer,
@@ -27,7 +26,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.get(
     "/meta",
     {
-      preHandler: app.authenticate,
+      config: { access: "signed-in" },
       schema: {
         tags: ["profile"],
         security: bearer,
@@ -40,7 +39,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: { menu: menuFor(request.auth), resources: resourcesFor(request.auth, abilityOf(request), request.t) },
+      data: { menu: menuFor(request.auth), resources: resourcesFor(request.auth, request.ability, request.t) },
     }),
   );
 }

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { errorResponses } from "./schemas.js";
+import { errorResponses, Id } from "./schemas.js";
 
 export const LANGUAGE_OPTIONS = [
   { code: "en-US", name: "En" },
@@ -16,6 +16,7 @@ export default async function publicRoutes(fastify: FastifyInstance) {
   app.get(
     "/public/config",
     {
+      config: { access: "public" },
       schema: {
         tags: ["public"],
         response: {
@@ -52,7 +53,7 @@ export default async function publicRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/locations/provinces",
-    { schema: { tags: ["locations"], response: { 200: listOf({}), ...errorResponses } } },
+    { config: { access: "public" }, schema: { tags: ["locations"], response: { 200: listOf({}), ...errorResponses } } },
     async () => ({
       data: await app.db.selectFrom("provinces").select(["id", "name", "name_np"]).orderBy("id").execute(),
     }),
@@ -61,12 +62,10 @@ export default async function publicRoutes(fastify: FastifyInstance) {
   app.get(
     "/locations/districts",
     {
+      config: { access: "public" },
       schema: {
         tags: ["locations"],
-        querystring: Type.Object(
-          { province_id: Type.Optional(Type.Integer({ minimum: 1 })) },
-          { additionalProperties: false },
-        ),
+        querystring: Type.Object({ province_id: Type.Optional(Id) }, { additionalProperties: false }),
         response: { 200: listOf({ province_id: Type.Integer() }), ...errorResponses },
       },
     },
@@ -80,12 +79,10 @@ export default async function publicRoutes(fastify: FastifyInstance) {
   app.get(
     "/locations/municipalities",
     {
+      config: { access: "public" },
       schema: {
         tags: ["locations"],
-        querystring: Type.Object(
-          { district_id: Type.Optional(Type.Integer({ minimum: 1 })) },
-          { additionalProperties: false },
-        ),
+        querystring: Type.Object({ district_id: Type.Optional(Id) }, { additionalProperties: false }),
         response: { 200: listOf({ district_id: Type.Integer(), category: Type.String() }), ...errorResponses },
       },
     },

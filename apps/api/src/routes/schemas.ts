@@ -18,7 +18,14 @@ export const MessageResponse = Type.Object({
 export const Email = Type.String({ format: "email", minLength: 3, maxLength: 254 });
 export const Password = Type.String({ minLength: 1, maxLength: 200 });
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/**
+ * Ids are PostgreSQL `integer`s, so a larger one is bad input rather than a query that fails. Ajv
+ * coerces "1e400" or "Infinity" to Infinity, which passes its integer check and skips the bounds;
+ * the inner schema checks the coerced value again, and Infinity fails it.
+ */
+export const MAX_ID = 2_147_483_647;
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID, allOf: [{ type: "integer" }] });
+export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
 export const InstitutionPublic = Type.Object({

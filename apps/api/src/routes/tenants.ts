@@ -58,17 +58,17 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
     response: { 200: Type.Object({ data: Type.Unknown() }), ...errorResponses },
   });
 
-  app.get("/college/:id", { preHandler: app.authenticate, schema: recordSchema("institutions") }, (request) =>
+  app.get("/college/:id", { config: { access: "signed-in" }, schema: recordSchema("institutions") }, (request) =>
     institutionFor(request, request.params.id, "college"),
   );
-  app.get("/institution/:id", { preHandler: app.authenticate, schema: recordSchema("institutions") }, (request) =>
+  app.get("/institution/:id", { config: { access: "signed-in" }, schema: recordSchema("institutions") }, (request) =>
     institutionFor(request, request.params.id),
   );
 
   app.get(
     "/recruiter-profile",
     {
-      preHandler: app.authenticate,
+      config: { access: { roles: RECRUITER_ROLES } },
       schema: {
         tags: ["recruiters"],
         security: bearer,
@@ -93,6 +93,7 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
   app.get(
     "/public/institutions/by-subdomain/:sub",
     {
+      config: { access: "public" },
       schema: {
         tags: ["public"],
         params: Type.Object({ sub: Type.String({ minLength: 1, maxLength: 63, pattern: "^[A-Za-z0-9-]+$" }) }),
@@ -114,6 +115,7 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
   app.get(
     "/public/job-providers/check-job-provider/:id",
     {
+      config: { access: "public" },
       schema: {
         tags: ["public"],
         params: IdParams,

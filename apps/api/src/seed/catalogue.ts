@@ -5,7 +5,8 @@ import type { Database } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import type { City, Owner } from "./catalogue-data.js";
 import * as data from "./catalogue-data.js";
-import { ACCOUNTS, logoDataUrl, RECRUITER } from "./demo-data.js";
+import { ACCOUNTS, RECRUITER } from "./demo-data.js";
+import { DemoLogos } from "./logos.js";
 
 /**
  * DESIGN §4: the demo catalogue, learners, recruiter companies and activity logs, spread over the
@@ -546,7 +547,7 @@ function build<T extends { owner: Owner }>(
 
 const PARTNER_COLORS = ["#0E5E9C", "#1B7F5C", "#8E3B46", "#3A3F58", "#D1495B", "#00798C", "#6A4C93", "#EDAE49"];
 
-export function planCatalogue(ctx: SeedContext): CataloguePlan {
+export function planCatalogue(ctx: SeedContext, logos = new DemoLogos()): CataloguePlan {
   const r = random("reference");
   const createdLongAgo = () => stamps(ctx, r, ctx.ref - r.int(200, 1300) * DAY);
   return {
@@ -562,7 +563,7 @@ export function planCatalogue(ctx: SeedContext): CataloguePlan {
       country: partner.country,
       partnership_type: partner.type,
       website: partner.website,
-      logo: logoDataUrl(
+      logo: logos.url(
         partner.name
           .split(" ")
           .map((word) => word[0])
@@ -605,7 +606,7 @@ export async function insertRows(db: AnyDb, table: string, rows: readonly Row[],
 }
 
 /** Recruiter companies beyond Everest: approved partners, pending requests and one rejected request. */
-async function seedRecruiters(db: AnyDb, ref: number): Promise<number> {
+async function seedRecruiters(db: AnyDb, ref: number, logos: DemoLogos): Promise<number> {
   const rows = data.RECRUITERS.map((item, i) => {
     const created = ref - item.ageDays * DAY - (i + 1) * 37 * 60_000;
     return {
@@ -616,7 +617,7 @@ async function seedRecruiters(db: AnyDb, ref: number): Promise<number> {
       website: item.website,
       logo:
         item.status === "approved"
-          ? logoDataUrl(
+          ? logos.url(
               item.name
                 .split(" ")
                 .map((word) => word[0])
@@ -653,18 +654,20 @@ async function seedRecruiters(db: AnyDb, ref: number): Promise<number> {
 
 /**
  * Seeds the catalogue and learners around the demo tenants and accounts (which must exist),
- * inside the caller's transaction. `reference` anchors every date. Returns the rows added per table.
+ * inside the caller's transaction. `reference` anchors every date. Returns the rows added per table;
+ * the logos the rows show are gathered in `logos`, for the caller to store.
  */
 export async function seedCatalogue(
   db: Kysely<Database>,
   reference: Date | string | number,
   passwordHashCost: number,
+  logos: DemoLogos,
 ): Promise<Record<string, number>> {
   const anyDb = db as unknown as AnyDb;
   const ctx = await loadContext(db, reference);
   const counts: Record<string, number> = {};
 
-  counts.recruiters = await seedRecruiters(anyDb, ctx.ref);
+  counts.recruiters = await seedRecruiters(anyDb, ctx.ref, logos);
   const recruiterIds = new Map(
     (await db.selectFrom("recruiters").select(["id", "name"]).execute()).map((row) => [row.name, row.id]),
   );
@@ -692,7 +695,7 @@ export async function seedCatalogue(
   await insertRows(anyDb, "institution_recruiters", partnerships);
   counts.institution_recruiters = partnerships.length;
 
-  const plan = planCatalogue(ctx);
+  const plan = planCatalogue(ctx, logos);
   for (const [table, rows] of Object.entries(plan)) {
     await insertRows(anyDb, table, rows);
     counts[table] = rows.length;

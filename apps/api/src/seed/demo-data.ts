@@ -109,14 +109,3 @@ export const ACCOUNTS: DemoAccount[] = [
   { email: "employee@example.com", fullName: "Oshin Sherpa", role: ROLES.EMPLOYEE, tenant: "himal" },
   { email: "learner@example.com", fullName: "Pratiksha Neupane", role: ROLES.LEARNER, tenant: null },
 ];
-
-/** A small SVG badge as a data URL, so the demo logos need no file storage. */
-export function logoDataUrl(initials: string, background: string, accent: string): string {
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">` +
-    `<rect width="160" height="160" rx="32" fill="${background}"/>` +
-    `<circle cx="128" cy="32" r="14" fill="${accent}"/>` +
-    `<text x="80" y="100" font-family="Segoe UI, Helvetica, Arial, sans-serif" font-size="56" font-weight="700" ` +
-    `fill="#ffffff" text-anchor="middle">${initials}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-}

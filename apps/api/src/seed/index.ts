@@ -3,7 +3,8 @@ import type { Database } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { nowIso } from "../lib/time.js";
 import { seedCatalogue } from "./catalogue.js";
-import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, logoDataUrl, RECRUITER } from "./demo-data.js";
+import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, RECRUITER } from "./demo-data.js";
+import { DemoLogos } from "./logos.js";
 import { nepalHierarchy } from "./nepal.js";
 
 /** Benchmark data (`npm run seed -- --scale N`): see scale.ts. */
@@ -13,6 +14,8 @@ export interface SeedOptions {
   demo: boolean;
   demoPassword: string;
   passwordHashCost: number;
+  /** Where uploaded images live (`<DATA_DIR>/uploads`): the demo's logos are written there. */
+  uploadsDir?: string;
 }
 
 const CHUNK = 200;
@@ -47,6 +50,7 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
   const now = nowIso();
   const plans = await db.selectFrom("feature_profiles").select(["id", "name"]).execute();
   const tenantIds = new Map<string, number>();
+  const logos = new DemoLogos(options.uploadsDir ?? null);
 
   for (const inst of INSTITUTIONS) {
     const district = await db
@@ -66,7 +70,7 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
         subdomain: inst.key,
         type: inst.type,
         status: "active",
-        logo: logoDataUrl(initials, inst.primaryColor, inst.secondaryColor),
+        logo: logos.url(initials, inst.primaryColor, inst.secondaryColor),
         primary_color: inst.primaryColor,
         secondary_color: inst.secondaryColor,
         email: inst.email,
@@ -109,7 +113,7 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
     .values({
       ...RECRUITER,
       status: "approved",
-      logo: logoDataUrl("ER", "#3A3F58", "#F5B700"),
+      logo: logos.url("ER", "#3A3F58", "#F5B700"),
       reject_reason: null,
       created_at: now,
       updated_at: now,
@@ -142,7 +146,8 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
     .execute();
 
   // DESIGN §4 demo activity: catalogue, learners, recruiter companies, logs (seed/catalogue.ts).
-  await seedCatalogue(db, now, options.passwordHashCost);
+  await seedCatalogue(db, now, options.passwordHashCost, logos);
+  await logos.store();
 }
 
 /** Seeds an empty database; a database with any user or location is never touched. */

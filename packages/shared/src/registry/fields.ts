@@ -15,7 +15,7 @@ export const createdAt = (): FieldDefinition =>
   field("created_at", "datetime", { readOnly: true, list: true, sort: true, filter: true });
 export const updatedAt = (): FieldDefinition => field("updated_at", "datetime", { readOnly: true, sort: true });
 export const publishStatus = (): FieldDefinition =>
-  field("publish_status", "boolean", { list: true, filter: true, sort: true });
+  field("publish_status", "boolean", { list: true, filter: true, sort: true, default: false });
 
 /** The Nepal location cascade: province → district → municipality. */
 export const location = (): FieldDefinition[] => [
@@ -30,10 +30,12 @@ export const tenantColumns = (): FieldDefinition[] => [
     relation: { resource: "institutions", labelField: "name" },
     filter: true,
     providerOnly: true,
+    scopeColumn: true,
   }),
   field("recruiter_id", "relation", {
     relation: { resource: "recruiters-existing", labelField: "name" },
     filter: true,
     providerOnly: true,
+    scopeColumn: true,
   }),
 ];

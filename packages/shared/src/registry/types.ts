@@ -1,5 +1,6 @@
 import type { EnumName } from "../enums.js";
 import type { MenuName } from "../menu.js";
+import type { RoleKind } from "../roles.js";
 
 /** Field types the generic pages and the CRUD engine know (issue 4, DESIGN §2). */
 export const FIELD_TYPES = [
@@ -45,6 +46,11 @@ export interface FieldDefinition {
   name: string;
   type: FieldType;
   required?: boolean;
+  /**
+   * What a new row holds when the body leaves the field out or blank: its column is NOT NULL with
+   * this default, so the field can be changed but never cleared.
+   */
+  default?: string | number | boolean;
   /** Enum options by name (enums.ts) for `enum` and `tags` fields. */
   enum?: EnumName | "role";
   /** The resource a `relation` field points at, and the field shown for it. */
@@ -57,8 +63,19 @@ export interface FieldDefinition {
   search?: boolean;
   /** Set by the server (ids, timestamps, tenant columns for non-provider users); never from a body. */
   readOnly?: boolean;
-  /** Only provider staff may set it (tenant columns, plan, status of tenants). */
+  /** Only provider staff may set it (tenant columns, plan, status of tenants), or read it unless `scopeColumn`. */
   providerOnly?: boolean;
+  /**
+   * A tenant column (`institution_id`, `recruiter_id`): everybody reads it, because it is what their
+   * access rules are written in and the admin checks a row against those rules; only provider
+   * staff set it.
+   */
+  scopeColumn?: boolean;
+  /**
+   * Field-level read rule (DESIGN §6): the role kinds that never receive this field — or, with
+   * `keys`, those keys of each of its records — in any row the API sends (read-rules.ts).
+   */
+  hiddenFrom?: { kinds: readonly RoleKind[]; keys?: readonly string[] };
   min?: number;
   max?: number;
   maxLength?: number;
