@@ -1,5 +1,6 @@
 import { type FieldDefinition, type ResourceDefinition, TIME_WINDOW_FILTERS, type TimeWindowFilter } from "@csc/shared";
 import { type TSchema, Type } from "typebox";
+import { integerParam } from "../routes/schemas.js";
 import { decodeFilterValue, MAX_INTEGER } from "./codec.js";
 
 /** simple-rest v6 (DESIGN §5): paging, multi-sort, `_ne`/`_gte`/`_lte`/`_like` filters, `q`, `id=…&id=…`. */
@@ -35,14 +36,6 @@ const LIKE_TYPES = ["text", "textarea", "richtext", "email", "phone", "url", "li
 /** Filterable fields, and searchable ones for `_like` (a search box per column). */
 export const filterableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter || f.search);
 export const sortableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.sort);
-
-/**
- * An integer from a query string or a path whose bounds hold. Ajv coerces "1e400" to Infinity
- * after its integer check and skips every numeric keyword for a value that is not finite; the
- * inner schema checks the coerced value again, which Infinity fails.
- */
-export const integerParam = (minimum: number, maximum = MAX_INTEGER) =>
-  Type.Integer({ minimum, maximum, allOf: [{ type: "integer" }] });
 
 /** The querystring schema of a resource's list: every known parameter, nothing else (unknown → 400). */
 export function listQuerySchema(resource: ResourceDefinition) {
@@ -85,7 +78,10 @@ export function parseListQuery(
   raw: RawQuery,
 ): { ok: true; query: ListQuery } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const ids = ([] as number[]).concat((raw.id as number[] | undefined) ?? []);
+  // the schema coerces ids, but an empty `id=` or an exponent can reach here as text: only whole numbers pass
+  const rawIds = ([] as unknown[]).concat(raw.id ?? []);
+  const ids = rawIds.map(Number).filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_INTEGER);
+  if (ids.length !== rawIds.length) errors.id = "This value is not valid.";
   const start = Number(raw._start ?? 0);
   // getMany asks for ids without a page: it gets them all
   const requestedEnd = Number(raw._end ?? start + (ids.length > 0 ? ids.length : DEFAULT_PAGE_SIZE));

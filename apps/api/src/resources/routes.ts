@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { nowIso } from "../lib/time.js";
 import { issueUserToken } from "../lib/user-tokens.js";
 import type { RouteAccess } from "../plugins/access.js";
-import { bearer, errorResponses, IdParams } from "../routes/schemas.js";
+import { bearer, errorResponses, Id, IdParams } from "../routes/schemas.js";
 import { reachOf } from "./access.js";
 import { listQuerySchema, parseListQuery } from "./list-query.js";
 import { relationOptions } from "./options.js";
@@ -129,7 +129,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
             querystring: Type.Object(
               {
                 q: Type.Optional(Type.String({ maxLength: 100 })),
-                id: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+                id: Type.Optional(Type.Array(Id, { maxItems: 100 })),
               },
               { additionalProperties: false },
             ),

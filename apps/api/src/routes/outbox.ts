@@ -2,8 +2,7 @@ import { ROLES } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { integerParam } from "../resources/list-query.js";
-import { bearer, errorResponses } from "./schemas.js";
+import { bearer, errorResponses, integerParam } from "./schemas.js";
 
 /**
  * What mail the product sent — who, what subject, when, whether it went out — for the provider's
@@ -34,7 +33,7 @@ export default async function outboxRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const start = request.query._start ?? 0;
-      const end = Math.min(request.query._end ?? start + 25, start + 100);
+      const end = Math.max(start, Math.min(request.query._end ?? start + 25, start + 100));
       let query = app.db.selectFrom("mail_outbox");
       if (request.query.to_address) query = query.where("to_address", "=", request.query.to_address.toLowerCase());
       const [rows, total] = await Promise.all([

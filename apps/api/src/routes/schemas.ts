@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { MAX_INTEGER } from "../resources/codec.js";
 
 /** Schema pieces shared by the routes (fastify/demo style: one place, reused by name). */
 export const ErrorResponse = Type.Object(
@@ -19,12 +20,13 @@ export const Email = Type.String({ format: "email", minLength: 3, maxLength: 254
 export const Password = Type.String({ minLength: 1, maxLength: 200 });
 
 /**
- * Ids are PostgreSQL `integer`s, so a larger one is bad input rather than a query that fails. Ajv
- * coerces "1e400" or "Infinity" to Infinity, which passes its integer check and skips the bounds;
- * the inner schema checks the coerced value again, and Infinity fails it.
+ * A whole number a PostgreSQL `integer` holds (ids, paging), so a larger one is bad input rather
+ * than a query that fails. Ajv coerces "1e400" or "Infinity" to Infinity, which passes its integer
+ * check and skips the bounds; the inner schema checks the coerced value again, and Infinity fails it.
  */
-export const MAX_ID = 2_147_483_647;
-export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID, allOf: [{ type: "integer" }] });
+export const integerParam = (minimum: number, maximum = MAX_INTEGER) =>
+  Type.Integer({ minimum, maximum, allOf: [{ type: "integer" }] });
+export const Id = integerParam(1);
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 

@@ -181,7 +181,10 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
       if (retryAfter > 0) throw throttled(t("uploadRate", { seconds: retryAfter }), retryAfter);
 
       if (!request.isMultipart()) throw badRequest(t("invalidInput"), { file: t("uploadType") });
-      const file = await request.file();
+      // a malformed multipart body (no boundary, a boundary the body lacks) is bad input, not a fault
+      const file = await request.file().catch(() => {
+        throw badRequest(t("invalidInput"), { file: t("uploadType") });
+      });
       if (!file) throw badRequest(t("invalidInput"), { file: t("validation:required") });
       const bytes = await file.toBuffer().catch(() => null);
       if (!bytes || file.file.truncated) {
