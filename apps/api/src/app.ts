@@ -14,7 +14,7 @@ import docs from "./plugins/docs.js";
 import errors from "./plugins/errors.js";
 import passwords from "./plugins/passwords.js";
 import security from "./plugins/security.js";
-import resourceActions from "./resources/actions.js";
+import commandRoutes from "./resources/commands/index.js";
 import resourceRoutes from "./resources/routes.js";
 import authRoutes from "./routes/auth.js";
 import localeRoutes from "./routes/locales.js";
@@ -92,7 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(localeRoutes);
       await api.register(outboxRoutes);
       await api.register(resourceRoutes);
-      await api.register(resourceActions);
+      await api.register(commandRoutes);
       await api.register(uploadRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },

@@ -19,12 +19,15 @@ let tokens: Record<string, string>;
 let operations: Operation[];
 
 /** Each endpoint is tried by an account that may use it, so the answer is about the input. */
+/** A caller the endpoint admits, so that bad input is what it answers (access is decided first). */
 const tokenFor_ = (path: string) =>
   ["institution-details", "institution-feature-profile", "college-recruiters"].some((name) => path.includes(name))
     ? tokens.college
     : path.includes("company-profile")
       ? tokens.recruiter
-      : tokens.provider;
+      : path.endsWith("/withdraw")
+        ? tokens.learner
+        : tokens.provider;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,6 +35,7 @@ beforeAll(async () => {
     provider: await tokenFor(t.app, "superadmin@example.com", "provider"),
     college: await tokenFor(t.app, "college.admin@example.com", "kmc"),
     recruiter: await tokenFor(t.app, "recruiter.admin@example.com", "recruiter"),
+    learner: await tokenFor(t.app, "learner@example.com", "provider"),
   };
   const doc = t.app.swagger() as unknown as {
     paths: Record<string, Record<string, Omit<Operation, "method" | "path">>>;

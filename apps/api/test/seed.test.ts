@@ -62,8 +62,11 @@ afterAll(async () => {
 });
 
 describe("demo catalogue seed", () => {
+  // activity (applications, enrolments, attempts) is seeded with the features that create it
+  const catalogueResources = Object.values(RESOURCES).filter((resource) => resource.scope !== "policy");
+
   it("gives every resource rows", async () => {
-    for (const resource of Object.values(RESOURCES)) {
+    for (const resource of catalogueResources) {
       let query = db.selectFrom(resource.table);
       for (const [name, value] of Object.entries(resource.fixed ?? {})) query = query.where(name, "=", value);
       if (resource.softDelete === "hide") query = query.where("deleted_at", "is", null);
@@ -276,7 +279,7 @@ describe("demo catalogue seed", () => {
         ] as const
       ).map(async ([email, site]) => ({ site, token: await tokenFor(t.app, email, site) })),
     );
-    for (const resource of Object.values(RESOURCES)) {
+    for (const resource of catalogueResources) {
       let served = 0;
       for (const { site, token } of sessions) {
         const res = await t.app.inject({

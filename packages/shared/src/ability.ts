@@ -9,7 +9,14 @@ import {
 import { FEATURE_KEYS } from "./features.js";
 import { flattenMenu, type MenuName, type MenuUser, menuFor } from "./menu.js";
 import { isResourceName, RESOURCES } from "./registry/resources.js";
-import type { ResourceScope } from "./registry/types.js";
+import {
+  COMMAND_NAMES,
+  type PolicyGrant,
+  type ResourceAction,
+  type ResourceDefinition,
+  type ResourceName,
+  type ResourceScope,
+} from "./registry/types.js";
 import {
   INSTITUTION_ADMIN_ROLES,
   INSTITUTION_VIEWER_ROLES,
@@ -20,10 +27,14 @@ import {
   roleKind,
 } from "./roles.js";
 
-export const ACTIONS = ["manage", "read", "create", "update", "delete", "export"] as const;
+export const ACTIONS = ["manage", "read", "create", "update", "delete", "export", ...COMMAND_NAMES] as const;
 export type Action = (typeof ACTIONS)[number];
 /** Subjects are the resource names of DESIGN §2a (or a row tagged with one), plus `all` for CASL's wildcard. */
-export type Subject = MenuName | "all" | (Record<string, unknown> & ForcedSubject<MenuName>);
+export type Subject =
+  | MenuName
+  | ResourceName
+  | "all"
+  | (Record<string, unknown> & ForcedSubject<MenuName | ResourceName>);
 export type AppAbility = MongoAbility<[Action, Subject], MongoQuery>;
 export type AppRule = RawRuleOf<AppAbility>;
 
@@ -41,10 +52,11 @@ export function hasPermission(user: Pick<AbilityUser, "role" | "permissions">, s
   return user.permissions.length === 0 || user.permissions.includes(slug);
 }
 
-export const permissionSlug = (subject: MenuName, action: Exclude<Action, "manage">) => `${subject}.${action}`;
+export const permissionSlug = (subject: MenuName | ResourceName, action: Exclude<Action, "manage">) =>
+  `${subject}.${action}`;
 
-/** What each role's level may do on the entries of its menu (DESIGN §6). */
-function actionsFor(role: Role): Exclude<Action, "manage">[] {
+/** What each role's level may do (DESIGN §6). */
+function actionsFor(role: Role): ResourceAction[] {
   const isViewer =
     INSTITUTION_VIEWER_ROLES.includes(role) ||
     role === ROLES.SKILLLAB_VIEWER ||
@@ -119,6 +131,56 @@ function reachOf(scope: ResourceScope, user: AbilityUser, write: boolean): Reach
   }
 }
 
+/** How a `parents` grant is carried in a CASL rule: its SQL needs the parents' own reach (apps/api access.ts). */
+export interface ParentReason {
+  parents: { field: string; resource: ResourceName; reach: Conditions | Conditions[] | undefined }[];
+}
+export const PARENT_REASON_PREFIX = "parents:";
+
+/** One grant of a resource's role policy as CASL rules (DESIGN §6: the resource is the unit of access). */
+function grantPolicy(
+  can: AbilityBuilder<AppAbility>["can"],
+  resource: ResourceDefinition,
+  grant: PolicyGrant,
+  user: AbilityUser,
+) {
+  const actions = (grant.actions === "level" ? actionsFor(user.role) : grant.actions).filter((action) =>
+    hasPermission(user, permissionSlug(resource.name, action)),
+  );
+  if (actions.length === 0) return;
+  const kind = roleKind(user.role);
+  switch (grant.rows) {
+    case "all":
+      can(actions, resource.name);
+      return;
+    case "own":
+      can(actions, resource.name, { user_id: user.id } as MongoQuery<never>);
+      return;
+    case "tenant": {
+      const tenant =
+        kind === "institution" && user.institution
+          ? { institution_id: user.institution.id }
+          : kind === "recruiter" && user.recruiterId !== null
+            ? { recruiter_id: user.recruiterId }
+            : null;
+      if (tenant) can(actions, resource.name, tenant as MongoQuery<never>);
+      return;
+    }
+    case "parents": {
+      // a row belongs to whoever may write its parent: the parent resource's write scope for this user
+      const parents = (resource.parents ?? []).flatMap(({ field, resource: parent }) => {
+        const reach = reachOf(RESOURCES[parent].scope, user, true);
+        return reach === null ? [] : [{ field, resource: parent, reach }];
+      });
+      if (parents.length === 0) return;
+      const reason: ParentReason = { parents };
+      // no CASL conditions: the client shows the actions on the rows the API sent; the API's SQL decides
+      can(actions, resource.name).because(`${PARENT_REASON_PREFIX}${JSON.stringify(reason)}`);
+      return;
+    }
+  }
+}
+
 /**
  * CASL rules for a user, built from role (menu of spec §6), permission slugs, the institution's
  * enabled features (disabled menu entries give no rights), what each resource supports, and
@@ -131,14 +193,22 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   for (const item of flattenMenu(menuFor(user))) {
     if (!item.path || item.disabled || !isResourceName(item.name)) continue;
     const resource = RESOURCES[item.name];
-    for (const action of levelActions) {
-      if (!resource.actions.includes(action)) continue;
+    if (resource.policy) continue;
+    // a command needs its own level: admins (who may delete) or editors (who may edit)
+    const commands = (resource.commands ?? [])
+      .filter((command) => levelActions.includes(command.level === "admin" ? "delete" : "update"))
+      .map((command) => command.name);
+    const actions = [...levelActions.filter((action) => resource.actions.includes(action)), ...commands];
+    for (const action of actions) {
       if (!hasPermission(user, permissionSlug(item.name, action))) continue;
       const reach = reachOf(resource.scope, user, action !== "read" && action !== "export");
       if (reach === null) continue;
       if (reach === undefined) can(action, item.name);
       else for (const conditions of [reach].flat()) can(action, item.name, conditions as MongoQuery<never>);
     }
+  }
+  for (const resource of Object.values(RESOURCES)) {
+    for (const grant of resource.policy?.[roleKind(user.role)] ?? []) grantPolicy(can, resource, grant, user);
   }
   can("read", "dashboard");
   can(["read", "update"], "profile", { id: user.id } as MongoQuery<never>);

@@ -217,6 +217,15 @@ export const LEARNER_STAGE_OPTIONS = defineEnum("learnerStage", LEARNER_STAGES, 
   old_batch: "Old Batch",
 });
 
+/** What an application is for (DESIGN §5a): one table for all three. */
+export const POSTING_TYPES = ["learning-event", "job-opportunity", "scholarship"] as const;
+export type PostingType = (typeof POSTING_TYPES)[number];
+export const POSTING_TYPE_OPTIONS = defineEnum("postingType", POSTING_TYPES, {
+  "learning-event": "Learning Event",
+  "job-opportunity": "Internship/Job Opportunity",
+  scholarship: "Scholarship",
+});
+
 /** Attendance is stored as a number (spec §4). */
 export const ATTENDANCE = { present: 1, absent: 2, noStatus: 3 } as const;
 export const ATTENDANCE_VALUES = [ATTENDANCE.present, ATTENDANCE.absent, ATTENDANCE.noStatus] as const;
@@ -331,6 +340,7 @@ export const ENUM_OPTIONS = {
   publishStatus: PUBLISH_STATUS_OPTIONS,
   applicantStage: APPLICANT_STAGE_OPTIONS,
   learnerStage: LEARNER_STAGE_OPTIONS,
+  postingType: POSTING_TYPE_OPTIONS,
   attendance: ATTENDANCE_OPTIONS,
   timeFilter: TIME_FILTER_OPTIONS,
   listScope: LIST_SCOPE_OPTIONS,

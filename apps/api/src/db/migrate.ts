@@ -3,6 +3,7 @@ import * as core from "./migrations/20261121T0000_core.js";
 import * as resources from "./migrations/20261121T0100_resources.js";
 import * as listIndexes from "./migrations/20261121T0200_list_indexes.js";
 import * as security from "./migrations/20261123T0000_security.js";
+import * as applications from "./migrations/20261123T0100_applications.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261121T0100_resources": resources,
   "20261121T0200_list_indexes": listIndexes,
   "20261123T0000_security": security,
+  "20261123T0100_applications": applications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

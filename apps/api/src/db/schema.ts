@@ -137,6 +137,35 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
+/** An application to a learning event, a job opportunity or a scholarship (DESIGN §5a). */
+export interface ApplicationTable {
+  id: Generated<number>;
+  posting_type: "learning-event" | "job-opportunity" | "scholarship";
+  learning_event_id: number | null;
+  job_opportunity_id: number | null;
+  scholarship_id: number | null;
+  /** Null for a public applicant without an account. */
+  user_id: number | null;
+  full_name: string;
+  email: string;
+  contact_number: string | null;
+  profession: string | null;
+  institution_id: number | null;
+  institution: string | null;
+  department: string | null;
+  applied_at: string;
+  applicant_type: "skill_lab" | "college" | "recruiter" | null;
+  stage: string;
+  attendance: Generated<number>;
+  grade: string | null;
+  percentage: number | null;
+  completion_status: "complete" | "in_complete" | null;
+  certificate_code: string | null;
+  withdrawn_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Who uploaded which file and how large it is, for the per-user rate and quota. */
 export interface UploadTable {
   id: Generated<number>;
@@ -184,6 +213,7 @@ export interface Database {
   user_tokens: UserTokenTable;
   mail_outbox: MailOutboxTable;
   uploads: UploadTable;
+  applications: ApplicationTable;
   missing_locale_keys: MissingLocaleKeyTable;
   auth_throttle: AuthThrottleTable;
   download_logs: DownloadLogTable;

@@ -1,5 +1,11 @@
-import { rulesToQuery } from "@casl/ability/extra";
-import type { Action, AppAbility, ResourceName } from "@csc/shared";
+import {
+  type Action,
+  type AppAbility,
+  PARENT_REASON_PREFIX,
+  type ParentReason,
+  RESOURCES,
+  type ResourceName,
+} from "@csc/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 
 type Conditions = Record<string, unknown>;
@@ -39,10 +45,37 @@ function conditionSql(eb: AnyBuilder, column: (name: string) => string, conditio
   return eb.and(parts);
 }
 
+/** A `parents` grant (DESIGN §6): rows whose parent row the caller may write, as SQL over `alias`. */
+function parentsSql(eb: AnyBuilder, alias: string, reason: ParentReason): Expression<SqlBool> {
+  return eb.or(
+    reason.parents.map(({ field, resource, reach }) => {
+      const column = eb.ref(`${alias}.${field}`);
+      if (reach === undefined) return eb(column, "is not", null);
+      const parent = RESOURCES[resource];
+      const owned = eb
+        .selectFrom(`${parent.table} as p`)
+        .select("p.id")
+        .where((inner) =>
+          inner.or(
+            [reach].flat().map((conditions) => conditionSql(inner as AnyBuilder, (name) => `p.${name}`, conditions)),
+          ),
+        );
+      return eb(column, "in", owned);
+    }),
+  );
+}
+
+const parentReasonOf = (reason: string | undefined): ParentReason | null =>
+  reason?.startsWith(PARENT_REASON_PREFIX)
+    ? (JSON.parse(reason.slice(PARENT_REASON_PREFIX.length)) as ParentReason)
+    : null;
+
 /**
- * CASL's rules for `action` on `resource` as a SQL `where`: the OR of the allowing rules' conditions,
- * AND NOT each forbidding rule's. The same reach serves list, search, lookup by id, update, delete
- * and export, so no route can reach another tenant's row.
+ * CASL's rules for `action` on `resource` as a SQL `where`: the OR of the allowing rules' conditions
+ * (or, for a `parents` grant, of the parents the caller may write), AND NOT each forbidding rule's.
+ * The same reach serves list, search, lookup by id, update, delete, export and commands, so no
+ * route can reach another tenant's row. Rules come highest priority first, as in CASL's own
+ * `rulesToQuery`.
  */
 export function reachOf(
   ability: AppAbility,
@@ -50,18 +83,54 @@ export function reachOf(
   resource: ResourceName,
   alias: string,
 ): Reach {
-  const query = rulesToQuery(ability, action, resource, (rule) =>
-    rule.inverted ? { $not: rule.conditions ?? {} } : (rule.conditions ?? {}),
-  );
-  if (query === null) return { kind: "none" };
-  const allowing = (query.$or ?? []) as Conditions[];
-  const forbidding = ((query.$and ?? []) as { $not: Conditions }[]).map((c) => c.$not);
-  if (allowing.length === 0 && forbidding.length === 0) return { kind: "all" };
+  // abilities are shared between requests (plugins/access.ts), and so is what they reach
+  let known = reaches.get(ability);
+  if (!known) {
+    known = new Map();
+    reaches.set(ability, known);
+  }
+  const key = `${action} ${resource} ${alias}`;
+  let reach = known.get(key);
+  if (!reach) {
+    reach = translate(ability, action, resource, alias);
+    known.set(key, reach);
+  }
+  return reach;
+}
+
+const reaches = new WeakMap<AppAbility, Map<string, Reach>>();
+
+function translate(
+  ability: AppAbility,
+  action: Exclude<Action, "manage">,
+  resource: ResourceName,
+  alias: string,
+): Reach {
+  const allowing: ((eb: AnyBuilder) => Expression<SqlBool>)[] = [];
+  const forbidding: Conditions[] = [];
   const column = (name: string) => `${alias}.${name}`;
+  let everyRow = false;
+  for (const rule of ability.rulesFor(action, resource)) {
+    const conditions = rule.conditions as Conditions | undefined;
+    if (rule.inverted) {
+      if (!conditions) break;
+      forbidding.push(conditions);
+      continue;
+    }
+    const parents = parentReasonOf(rule.reason);
+    if (parents) allowing.push((eb) => parentsSql(eb, alias, parents));
+    else if (conditions) allowing.push((eb) => conditionSql(eb, column, conditions));
+    else {
+      everyRow = true;
+      break;
+    }
+  }
+  if (!everyRow && allowing.length === 0) return { kind: "none" };
+  if (everyRow && forbidding.length === 0) return { kind: "all" };
   return {
     kind: "some",
     where: (eb) => {
-      const allow = allowing.length > 0 ? eb.or(allowing.map((c) => conditionSql(eb, column, c))) : sql<SqlBool>`1 = 1`;
+      const allow = everyRow ? sql<SqlBool>`1 = 1` : eb.or(allowing.map((clause) => clause(eb)));
       const deny = forbidding.map((c) => eb.not(conditionSql(eb, column, c)));
       return eb.and([allow, ...deny]);
     },

@@ -1,10 +1,10 @@
 import {
-  type Action,
   type AppAbility,
   ENUM_OPTIONS,
   type FieldDefinition,
   type FieldMeta,
   RESOURCES,
+  type ResourceAction,
   type ResourceMeta,
   ROLE_LABELS,
   readableFields,
@@ -14,7 +14,7 @@ import {
 import type { SessionUser } from "../lib/accounts.js";
 import type { Translate } from "../lib/messages.js";
 
-const VERBS: Exclude<Action, "manage">[] = ["read", "create", "update", "delete", "export"];
+const VERBS: ResourceAction[] = ["read", "create", "update", "delete", "export"];
 
 function optionsOf(field: FieldDefinition): FieldMeta["options"] {
   if (field.enum === "role") {
@@ -72,6 +72,9 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
         titleField: resource.titleField,
         defaultSort: resource.defaultSort,
         actions,
+        commands: (resource.commands ?? [])
+          .map((command) => command.name)
+          .filter((name) => ability.can(name, resource.name)),
         fields,
       };
     });

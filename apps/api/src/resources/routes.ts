@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { subject } from "@casl/ability";
-import { type Action, csvRow, RESOURCES, type ResourceDefinition, readableFields } from "@csc/shared";
+import { csvRow, RESOURCES, type ResourceAction, type ResourceDefinition, readableFields } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
@@ -25,7 +25,7 @@ import {
   valuesFromBody,
 } from "./write.js";
 
-type Verb = Exclude<Action, "manage">;
+type Verb = ResourceAction;
 const EXPORT_LIMIT = 50_000;
 
 /** The generic engine: the simple-rest contract (DESIGN §5) for every resource of the registry. */

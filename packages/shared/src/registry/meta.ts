@@ -1,4 +1,4 @@
-import type { FieldType, ResourceAction, ResourceDefinition, ResourceName } from "./types.js";
+import type { CommandName, FieldType, ResourceAction, ResourceDefinition, ResourceName } from "./types.js";
 
 /**
  * The contract of `GET /api/meta` `resources`: what the API sends and the admin renders, for the
@@ -52,5 +52,7 @@ export interface ResourceMeta {
   titleField: string;
   defaultSort: ResourceDefinition["defaultSort"];
   actions: ResourceAction[];
+  /** The commands of the resource this user may run (approve, reject, restore, withdraw…). */
+  commands: CommandName[];
   fields: FieldMeta[];
 }

@@ -326,6 +326,11 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     actions: ["read", "delete", "export"],
     fixed: { status: "pending" },
     titleField: "name",
+    // a rejection carries the reason the company is told
+    commands: [
+      { name: "approve", target: "many", level: "admin" },
+      { name: "reject", target: "many", level: "admin" },
+    ],
   },
   "college-recruiters": {
     name: "college-recruiters",
@@ -483,6 +488,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     actions: ["read", "export"],
     softDelete: "only",
     titleField: "full_name",
+    commands: [{ name: "restore", target: "one", level: "admin" }],
   },
   "download-logs": {
     name: "download-logs",
@@ -503,6 +509,70 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "created_at", order: "desc" },
     actions: ["read", "export"],
     titleField: "resource",
+  },
+  applications: {
+    name: "applications",
+    table: "applications",
+    scope: "policy",
+    // DESIGN §5a; the pipeline's commands (apply, withdraw, bulk changes) write these rows
+    fields: [
+      id(),
+      field("posting_type", "enum", { enum: "postingType", list: true, filter: true, readOnly: true }),
+      field("learning_event_id", "relation", {
+        relation: { resource: "learning-events", labelField: "title" },
+        filter: true,
+        readOnly: true,
+      }),
+      field("job_opportunity_id", "relation", {
+        relation: { resource: "job-opportunities", labelField: "title" },
+        filter: true,
+        readOnly: true,
+      }),
+      field("scholarship_id", "relation", {
+        relation: { resource: "scholarship", labelField: "title" },
+        filter: true,
+        readOnly: true,
+      }),
+      field("user_id", "number", { filter: true, readOnly: true }),
+      field("full_name", "text", { list: true, sort: true, search: true, readOnly: true }),
+      field("email", "email", { list: true, search: true, readOnly: true }),
+      field("contact_number", "phone", { list: true, readOnly: true }),
+      field("profession", "text", { list: true, readOnly: true }),
+      field("institution_id", "number", { filter: true, readOnly: true }),
+      field("institution", "text", { list: true, sort: true, readOnly: true }),
+      field("department", "text", { list: true, readOnly: true }),
+      field("applied_at", "datetime", { list: true, sort: true, filter: true, readOnly: true }),
+      field("applicant_type", "enum", { enum: "applicantOrigin", list: true, filter: true, readOnly: true }),
+      field("stage", "text", { list: true, sort: true, filter: true, readOnly: true }),
+      field("attendance", "enum", { enum: "attendance", list: true, filter: true, readOnly: true }),
+      field("grade", "enum", { enum: "letterGrade", list: true, readOnly: true }),
+      field("percentage", "number", { list: true, min: 0, max: 100, readOnly: true }),
+      field("completion_status", "enum", { enum: "completionStatus", list: true, filter: true, readOnly: true }),
+      field("certificate_code", "text", { readOnly: true }),
+      field("withdrawn_at", "datetime", { filter: true, readOnly: true }),
+      createdAt(),
+      updatedAt(),
+    ],
+    defaultSort: { field: "applied_at", order: "desc" },
+    actions: ["read", "export"],
+    titleField: "full_name",
+    commands: [{ name: "withdraw", target: "one" }],
+    parents: [
+      { field: "learning_event_id", resource: "learning-events" },
+      { field: "job_opportunity_id", resource: "job-opportunities" },
+      { field: "scholarship_id", resource: "scholarship" },
+    ],
+    policy: {
+      provider: [{ actions: "level", rows: "all" }],
+      institution: [
+        { actions: "level", rows: "parents" },
+        // their own learners' applications anywhere, to read
+        { actions: ["read"], rows: "tenant" },
+      ],
+      recruiter: [{ actions: "level", rows: "parents" }],
+      // a learner reads their own applications and acts on them (withdraw): never anyone else's
+      learner: [{ actions: ["read", "withdraw"], rows: "own" }],
+    },
   },
 };
 

@@ -93,9 +93,47 @@ export interface FieldDefinition {
  * - `tenant`: the caller's own institution or recruiter company record;
  * - `plan`: the caller's institution's feature plan (read only).
  */
-export type ResourceScope = "global" | "shared" | "institution" | "members" | "tenant" | "plan";
+export type ResourceScope = "global" | "shared" | "institution" | "members" | "tenant" | "plan" | "policy";
+
+/**
+ * Rows a grant of a role policy reaches:
+ * - `all`: every row;
+ * - `own`: rows whose `user_id` is the caller (a learner's applications, enrolments, attempts);
+ * - `tenant`: rows whose `institution_id` (institution roles) or `recruiter_id` (recruiters) is the caller's;
+ * - `parents`: rows whose parent (the resource's `parents`) the caller may write — an application
+ *   is managed by whoever manages its posting.
+ */
+export type PolicyRows = "all" | "own" | "tenant" | "parents";
+
+export interface PolicyGrant {
+  /** `level`: what the role's level may do (viewers read; editors also create, edit and export; admins also delete). */
+  actions: "level" | readonly (ResourceAction | CommandName)[];
+  rows: PolicyRows;
+}
+
+/**
+ * The role policy of a resource (DESIGN §6): the resource, not the menu, is the unit of access.
+ * Each role kind holds the grants listed for it and nothing else.
+ */
+export type RolePolicy = Partial<Record<RoleKind, readonly PolicyGrant[]>>;
 
 export type ResourceAction = "read" | "create" | "update" | "delete" | "export";
+
+/** Commands (DESIGN §6): each is an ability of its own, never another action's permission. */
+export const COMMAND_NAMES = ["approve", "reject", "restore", "withdraw"] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/**
+ * A command of a resource: `POST /{resource}/{id}/{name}` for one row, or `POST /{resource}/{name}`
+ * with `{ ids }` for many (all or nothing). The API runs it in one transaction over rows the
+ * caller's ability for the command reaches. `level` is the lowest role level that may run it on
+ * the rows its scope reaches; resources with a role policy grant commands in their policy instead.
+ */
+export interface CommandDefinition {
+  name: CommandName;
+  target: "one" | "many";
+  level?: "editor" | "admin";
+}
 
 export interface ResourceDefinition {
   name: ResourceName;
@@ -119,6 +157,11 @@ export interface ResourceDefinition {
    * `start` and `end` name date or date-time fields.
    */
   timeWindow?: { start?: string; end: string };
+  commands?: readonly CommandDefinition[];
+  /** For `scope: "policy"`: who may do what on which rows. */
+  policy?: RolePolicy;
+  /** Rows this resource's rows belong to, for the `parents` rows of a policy. */
+  parents?: readonly { field: string; resource: ResourceName }[];
 }
 
 export type TableName =
@@ -138,10 +181,14 @@ export type TableName =
   | "program_departments"
   | "tags"
   | "testimonials"
-  | "download_logs";
+  | "download_logs"
+  | "applications";
 
-/** Resources are the menu's leaf entries that open a page of rows. */
-export type ResourceName = Exclude<
+/** Resources with a menu entry: the menu's leaf entries that open a page of rows. */
+export type MenuResourceName = Exclude<
   MenuName,
   "dashboard" | "profile" | "learners" | "recruiters" | "configuration" | "activity-logs"
 >;
+/** Resources without a menu entry of their own: activity that pages of other resources show. */
+export type ActivityResourceName = "applications";
+export type ResourceName = MenuResourceName | ActivityResourceName;

@@ -2,16 +2,15 @@ import { UndoOutlined } from "@ant-design/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../components/ConfirmModal";
-import { currentAbility } from "../../providers/access-control";
 import type { UseResourceActions } from "./types";
 import { useActionCall } from "./useActionCall";
 
 /** Activity Logs → Deleted Users: those who may delete accounts may bring one back. */
-export const useRestoreUserAction: UseResourceActions = (_meta, { onDone }) => {
+export const useRestoreUserAction: UseResourceActions = (meta, { onDone }) => {
   const { t } = useTranslation();
   const [target, setTarget] = useState<{ id: number; title: string } | null>(null);
   const { call, pending } = useActionCall(["deleted-users", "users", "students", "employees"]);
-  const allowed = currentAbility().can("delete", "users");
+  const allowed = meta.commands.includes("restore");
 
   const confirm = async () => {
     if (!target) return;

@@ -25,7 +25,7 @@ export const useRecruiterRequestActions: UseResourceActions = (meta, { onDone })
   const [reasonError, setReasonError] = useState<string | null>(null);
   const { call, pending: busy } = useActionCall(["recruiters-request", "recruiters-existing"]);
   // deciding on a request is for those who may remove it (the API checks the same)
-  const allowed = can(meta, "delete");
+  const allowed = meta.commands.includes("approve");
 
   const close = () => {
     setPending(null);

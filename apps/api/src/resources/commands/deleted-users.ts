@@ -1,0 +1,16 @@
+import { nowIso } from "../../lib/time.js";
+import type { CommandHandler } from "./types.js";
+
+/** Activity Logs → Deleted Users: bring a deleted account back, as it was. */
+export const deletedUserCommands: Record<"restore", CommandHandler> = {
+  restore: {
+    run: async (trx, ids, request) => {
+      await trx
+        .updateTable("users")
+        .set({ deleted_at: null, deleted_by: null, delete_reason: null, updated_at: nowIso() })
+        .where("id", "in", ids)
+        .execute();
+      return { message: request.t("userRestored") };
+    },
+  },
+};

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from "fastify";
+import type { Expression, Kysely, SqlBool } from "kysely";
+import type { TProperties } from "typebox";
+import type { Database } from "../../db/schema.js";
+
+export type Transaction = Kysely<Database>;
+
+/** What a command's answer is: a message (and data), or the row it changed, as the reader may see it. */
+export type CommandAnswer = { message: string; data?: unknown } | { row: Record<string, unknown> };
+
+/**
+ * What one command of the registry does (DESIGN §6): the body it takes besides `ids`, which of
+ * the rows the caller's ability reaches it applies to, and its work, inside one transaction that
+ * also writes its history rows and queues its mail.
+ */
+export interface CommandHandler {
+  body?: TProperties;
+  /** Rows it applies to at all, over the alias `r` (a pending request, a deleted account). */
+  // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
+  applies?: (eb: any) => Expression<SqlBool>;
+  /** Checks the body before any row is read; throws a 400 naming the field. */
+  check?: (request: FastifyRequest, body: Record<string, unknown>) => void;
+  run: (
+    trx: Transaction,
+    ids: number[],
+    request: FastifyRequest,
+    body: Record<string, unknown>,
+  ) => Promise<CommandAnswer>;
+}
