@@ -10,7 +10,7 @@ import {
   rulesFor,
   type Site,
 } from "@csc/shared";
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 
 export interface InstitutionSummary {
@@ -133,6 +133,36 @@ function toSessionUser(row: Row): SessionUser | null {
 export async function findSessionUser(db: Kysely<Database>, id: number): Promise<SessionUser | null> {
   const row = await baseQuery(db).where("u.id", "=", id).executeTakeFirst();
   return row ? toSessionUser(row) : null;
+}
+
+function tokenUserQuery(db: Kysely<Database>, id: number, jti: string) {
+  return baseQuery(db)
+    .select((eb) => eb.exists(eb.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti)).as("revoked"))
+    .where("u.id", "=", id);
+}
+
+type TokenUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQuery>["executeTakeFirst"]>>>;
+
+/** Stand-ins for the two parameters while the query is compiled: no user id is negative, no token id has a NUL. */
+const ID_SLOT = -1;
+const JTI_SLOT = "\u0000jti";
+const compiledTokenUserQueries = new WeakMap<Kysely<Database>, CompiledQuery<TokenUserRow>>();
+
+/**
+ * Every signed-in request's one query: the token's user, or null when the account is gone or the
+ * token's id was revoked (logout). Nothing is cached, so a revocation counts at once in every
+ * process; only the SQL is built once per database, and each request binds its own id and token id.
+ */
+export async function findTokenUser(db: Kysely<Database>, id: number, jti: string): Promise<SessionUser | null> {
+  let compiled = compiledTokenUserQueries.get(db);
+  if (!compiled) {
+    compiled = tokenUserQuery(db, ID_SLOT, JTI_SLOT).compile();
+    compiledTokenUserQueries.set(db, compiled);
+  }
+  const parameters = compiled.parameters.map((value) => (value === ID_SLOT ? id : value === JTI_SLOT ? jti : value));
+  const [row] = (await db.executeQuery<TokenUserRow>({ ...compiled, parameters })).rows;
+  // SQLite answers 0/1, PostgreSQL a boolean
+  return row && !row.revoked ? toSessionUser(row) : null;
 }
 
 /** For sign-in: the user and the stored hash, by e-mail (case-insensitive, stored lower-case). */

@@ -1,4 +1,4 @@
-import { type Action, type AppAbility, defineAbilityFor, type Role, type Subject } from "@csc/shared";
+import { type AbilityUser, type Action, type AppAbility, defineAbilityFor, type Role, type Subject } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionUser } from "../lib/accounts.js";
@@ -33,7 +33,7 @@ declare module "fastify" {
     declaredRoutes: DeclaredRoute[];
   }
   interface FastifyRequest {
-    /** The signed-in user's CASL ability, built once per request when first asked for. */
+    /** The signed-in user's CASL ability (built once per user and what it depends on, see `abilityOf`). */
     ability: AppAbility;
   }
 }
@@ -48,17 +48,48 @@ export function admits(access: RouteAccess, user: SessionUser | null, ability: (
   return access.can.some(([action, subject]) => abilityOfUser.can(action, subject as never));
 }
 
-const abilities = new WeakMap<FastifyRequest, AppAbility>();
+const requestAbilities = new WeakMap<FastifyRequest, AppAbility>();
+
+/** Abilities kept; the least recently used goes first. */
+const ABILITY_CACHE_SIZE = 1_000;
+const abilities = new Map<string, AppAbility>();
+
+/**
+ * The user's ability, built once per user, token version and everything the ability reads: the
+ * key holds every field of `AbilityUser` (the mapped type fails to compile when one is added and
+ * not listed here), so a changed plan, feature, permission or role gets a new ability at once.
+ */
+export function abilityOf(user: AbilityUser & { tokenVersion: number }): AppAbility {
+  const inputs: { [K in keyof Required<AbilityUser>]: AbilityUser[K] } = {
+    id: user.id,
+    role: user.role,
+    institution: user.institution,
+    enabledFeatures: user.enabledFeatures,
+    recruiterId: user.recruiterId,
+    planId: user.planId,
+    permissions: user.permissions,
+  };
+  const key = `${user.tokenVersion} ${JSON.stringify(inputs)}`;
+  let ability = abilities.get(key);
+  if (ability) {
+    abilities.delete(key);
+  } else {
+    ability = defineAbilityFor(inputs);
+    if (abilities.size >= ABILITY_CACHE_SIZE) abilities.delete(abilities.keys().next().value as string);
+  }
+  abilities.set(key, ability);
+  return ability;
+}
 
 export default fp(
   async (app) => {
     app.decorate("declaredRoutes", [] as DeclaredRoute[]);
     app.decorateRequest("ability", {
       getter(this: FastifyRequest) {
-        let ability = abilities.get(this);
+        let ability = requestAbilities.get(this);
         if (!ability) {
-          ability = defineAbilityFor(this.auth);
-          abilities.set(this, ability);
+          ability = abilityOf(this.auth);
+          requestAbilities.set(this, ability);
         }
         return ability;
       },
