@@ -295,3 +295,21 @@ describe("personal answers are never cached, and HTTPS is pinned behind a proxy 
     expect(forged.headers["strict-transport-security"]).toBeUndefined();
   });
 });
+
+describe("rules both sides read (issue 8)", () => {
+  it("lets no admin delete their own account, from the API either", async () => {
+    for (const [email, site, resource] of [
+      ["superadmin@example.com", "provider", "users"],
+      ["company.admin@example.com", "himal", "users"],
+    ] as const) {
+      const token = await tokenFor(t.app, email, site);
+      const me = body<{ data: { id: number } }>(
+        await t.app.inject({ url: "/api/profile", headers: bearer(token) }),
+      ).data;
+      const res = await t.app.inject({ method: "DELETE", url: `/api/${resource}/${me.id}`, headers: bearer(token) });
+      expect(res.statusCode, email).toBe(404);
+      const row = await t.app.db.selectFrom("users").select("deleted_at").where("id", "=", me.id).executeTakeFirst();
+      expect(row?.deleted_at, email).toBeNull();
+    }
+  });
+});

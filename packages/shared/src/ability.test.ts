@@ -120,6 +120,15 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
     expect(defineAbilityFor(user(ROLES.INSTITUTION_ADMIN)).can("read", "applications")).toBe(false);
   });
 
+  it("lets nobody delete their own account, while admins delete their colleagues'", () => {
+    for (const role of [ROLES.SUPER_ADMIN, ROLES.INSTITUTION_ADMIN, ROLES.RECRUITER_ADMIN]) {
+      const ability = defineAbilityFor(user(role, { institution: COLLEGE, recruiterId: 9 }));
+      const own = { id: 42, institution_id: 5, recruiter_id: 9, role };
+      expect(ability.can("delete", row("users", own)), role).toBe(false);
+      expect(ability.can("delete", row("users", { ...own, id: 43 })), role).toBe(true);
+    }
+  });
+
   it("lets institution staff read the provider's catalogue rows but write only their own", () => {
     const ability = defineAbilityFor(user(ROLES.INSTITUTION_EDITOR, { institution: COLLEGE }));
     expect(ability.can("read", row("courses", { institution_id: null, publish_status: true }))).toBe(true);
@@ -164,8 +173,10 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
     const ability = defineAbilityFor(user(ROLES.SKILLLAB_ADMIN));
     expect(ability.can("read", row("students", { institution_id: 6 }))).toBe(true);
     expect(ability.can("delete", row("institutions", { id: 6 }))).toBe(true);
+    // every allowing rule is unconditioned; the one forbidding rule keeps their own account
     for (const rule of ability.rules) {
-      if (rule.subject !== "profile") expect(rule.conditions).toBeUndefined();
+      if (rule.subject !== "profile" && !rule.inverted) expect(rule.conditions).toBeUndefined();
+      if (rule.inverted) expect(rule.conditions).toEqual({ id: 42 });
     }
   });
 

@@ -188,7 +188,7 @@ function grantPolicy(
  * display only.
  */
 export function defineAbilityFor(user: AbilityUser): AppAbility {
-  const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   const levelActions = actionsFor(user.role);
   for (const item of flattenMenu(menuFor(user))) {
     if (!item.path || item.disabled || !isResourceName(item.name)) continue;
@@ -209,6 +209,10 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   }
   for (const resource of Object.values(RESOURCES)) {
     for (const grant of resource.policy?.[roleKind(user.role)] ?? []) grantPolicy(can, resource, grant, user);
+  }
+  // nobody deletes their own account: a rule both the API (as SQL) and the admin (on the row) read
+  for (const resource of Object.values(RESOURCES)) {
+    if (resource.table === "users") cannot("delete", resource.name, { id: user.id } as MongoQuery<never>);
   }
   can("read", "dashboard");
   can(["read", "update"], "profile", { id: user.id } as MongoQuery<never>);

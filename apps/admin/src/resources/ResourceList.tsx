@@ -9,7 +9,6 @@ import { useLocation, useSearchParams } from "react-router";
 import { ActionMenu, type ActionMenuItem } from "../components/ActionMenu";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
-import { useSession } from "../session/SessionContext";
 import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { useRelationLabelMaps } from "./display/useRelationLabels";
 import { BulkBar } from "./list/BulkBar";
@@ -39,7 +38,6 @@ export default function ResourceList({ screen }: { screen: ResourceScreen }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { user } = useSession();
   const timeFilter = resolveTimeFilter(meta.timeFilters, searchParams.get("type"));
   const extraQuery = useMemo(() => (timeFilter ? { type: timeFilter } : {}), [timeFilter]);
 
@@ -81,9 +79,8 @@ export default function ResourceList({ screen }: { screen: ResourceScreen }) {
     return typeof value === "string" && value ? value : `#${record.id}`;
   };
 
-  // nobody deletes their own account (the API refuses it too)
-  const deletable = (record: ResourceRecord) =>
-    canRecord(meta, "delete", record) && !(meta.name === "users" && record.id === user.id);
+  // the rules say which rows (nobody deletes their own account, for one)
+  const deletable = (record: ResourceRecord) => canRecord(meta, "delete", record);
 
   const applyFilters = (next: CrudFilter[]) => {
     setFilters(next, "replace");

@@ -9,7 +9,6 @@ import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
 import { MENU_ICONS } from "../layout/menu-icons";
 import { isApiError } from "../providers/http";
-import { useSession } from "../session/SessionContext";
 import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { FieldValue } from "./display/FieldValue";
 import { isEmptyValue } from "./display/format";
@@ -40,7 +39,6 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
   const { meta, paths, title: listTitle, entry } = screen;
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   const { query, result: record } = useOne<ResourceRecord>({
     resource: meta.name,
@@ -93,7 +91,7 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
         </Button>,
       );
     }
-    if (canRecord(meta, "delete", record) && !standalone && !(meta.name === "users" && record.id === user.id)) {
+    if (canRecord(meta, "delete", record) && !standalone) {
       buttons.push(
         <Button
           key="delete"

@@ -244,7 +244,7 @@ export default async function resourceRoutes(fastify: FastifyInstance) {
           const { auth, t } = request;
           const current = await findRow(db, resource, reach(request, "delete"), request.params.id);
           if (!current) throw notFound(t("notFound"));
-          if (resource.table === "users" && (current.id === auth.id || !mayManageAccount(auth, resource, current))) {
+          if (resource.table === "users" && !mayManageAccount(auth, resource, current)) {
             throw forbidden(t("forbidden"));
           }
           if (resource.softDelete === "hide") {
