@@ -1,10 +1,63 @@
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defaultClientConditions, defineConfig } from "vite";
+import { defaultClientConditions, defineConfig, type Plugin } from "vite";
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg)$/;
+/** Below this a compressed copy saves less than the extra response bytes it costs. */
+const MIN_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build, so that the API serves them
+ * compressed (`@fastify/static` `preCompressed`) without compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "csc:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < MIN_BYTES) return;
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 // `source` first so that @csc/shared resolves to its TypeScript source (no separate build step).
 export default defineConfig({
   base: "/",
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { conditions: ["source", ...defaultClientConditions] },
   server: {
     port: 5173,
@@ -15,5 +68,10 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 1600,
+    rollupOptions: {
+      // @csc/shared is pure rules and data: what a screen does not import stays out of its chunks
+      // (the sign-in page needs a few helpers, not the resource registry)
+      treeshake: { moduleSideEffects: (id: string) => !id.includes("/packages/shared/src/") },
+    },
   },
 });

@@ -106,11 +106,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       root: config.adminDistDir,
       wildcard: true,
       index: "index.html",
+      // the admin build writes .br and .gz beside each asset; sent to clients that accept them
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         // hashed bundles never change; the page that names them must always be fresh
         res.setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },
+    });
+    // one URL, several encodings: caches must key on Accept-Encoding too (CORS has set Origin)
+    app.addHook("onSend", async (request, reply) => {
+      if (request.url.startsWith("/api/")) return;
+      const vary = String(reply.getHeader("vary") ?? "");
+      if (!/accept-encoding/i.test(vary)) reply.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -16,6 +16,7 @@ export function MenuRoute() {
   const { menu, role } = useSession();
   const { pathname } = useLocation();
   let page: React.ReactNode;
+  let pageName = "not-allowed";
   if (!isPathAllowed(menu, pathname, role)) {
     page = <NotAllowedPage />;
   } else {
@@ -23,12 +24,20 @@ export function MenuRoute() {
     const entry = menuEntryFor(menu, pathname);
     if (details?.[1] && details[2]) {
       page = <LearnerDetailsPage kind={details[1] as "students" | "employees"} id={details[2]} />;
+      pageName = "learner-details";
     } else if (entry) {
       const Page = MENU_PAGES[entry.name] ?? ResourcePage;
       page = <Page key={entry.name} entry={entry} />;
+      pageName = entry.name;
     } else {
       page = <NotAllowedPage />;
     }
   }
-  return <Suspense fallback={<ContentLoader />}>{page}</Suspense>;
+  // one boundary per page: moving to another entry shows the loader at once instead of leaving the
+  // previous page on screen while the next one's code arrives
+  return (
+    <Suspense key={pageName} fallback={<ContentLoader />}>
+      {page}
+    </Suspense>
+  );
 }

@@ -1,12 +1,12 @@
 import { LockOutlined, MailOutlined } from "@ant-design/icons";
 import { dashboardPath } from "@csc/shared";
-import { useLogin, useNotification } from "@refinedev/core";
 import { Alert, Button, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { LoginValues } from "../../providers/auth";
 import type { ApiError } from "../../providers/http";
+import { useLogin, useNotification } from "../../routes/login-hooks";
 import { roleOf } from "../../session/role";
 import type { CurrentUser } from "../../session/types";
 import { useSite } from "../../tenant/SiteContext";
