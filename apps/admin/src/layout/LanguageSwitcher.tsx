@@ -22,9 +22,15 @@ export function LanguageSwitcher({ type = "text" }: { type?: "text" | "default" 
         onClick: ({ key }) => void i18n.changeLanguage(key),
       }}
     >
-      <Button type={type} icon={<GlobalOutlined />} aria-label={t("language.label")} data-testid="language-switcher">
+      <Button
+        type={type}
+        icon={<GlobalOutlined aria-hidden="true" />}
+        // the name carries what the button shows (WCAG 2.5.3: "En", "नेपाली")
+        aria-label={`${t("language.label")}: ${name}`}
+        data-testid="language-switcher"
+      >
         <span>{name}</span>
-        <DownOutlined style={{ fontSize: 10 }} />
+        <DownOutlined aria-hidden="true" style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>
   );

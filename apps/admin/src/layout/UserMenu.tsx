@@ -33,13 +33,15 @@ export function UserMenu() {
         type="text"
         className="csc-user-button"
         data-testid="user-menu"
-        aria-label={t("userMenu.label")}
+        // with the name on screen the button is named by it (WCAG 2.5.3); the initials alone are no name
+        aria-label={screens.md ? undefined : t("userMenu.label")}
         loading={signOut.isPending}
       >
         <Avatar
+          aria-hidden="true"
           size="small"
           className="csc-user-button__avatar"
-          style={{ background: "var(--csc-primary)", color: "#fff" }}
+          style={{ background: "var(--csc-primary-fill)", color: "var(--csc-on-primary)" }}
         >
           {initials(user.full_name || user.email)}
         </Avatar>
@@ -49,7 +51,7 @@ export function UserMenu() {
             <span className="csc-user-button__role">{t(`roles.${role}`)}</span>
           </span>
         ) : null}
-        <DownOutlined style={{ fontSize: 10 }} />
+        <DownOutlined aria-hidden="true" style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>
   );

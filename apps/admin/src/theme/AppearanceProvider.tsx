@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, 
 import { useTranslation } from "react-i18next";
 import { antdLocaleFor, toSupportedLanguage } from "../providers/i18n";
 import { NOTIFICATION_CONFIG, NotificationBridge } from "../providers/notification";
-import { type Appearance, isDark, themeFor } from "./appearance";
+import { type Appearance, isDark, onPrimary, primaryFill, primaryInk, themeFor } from "./appearance";
 import { withAlpha } from "./color";
 
 interface AppearanceContextValue {
@@ -45,6 +45,9 @@ export function AppearanceProvider({ initial, children }: { initial: Appearance;
     document.body.dataset.appearance = appearance.kind;
     const root = document.documentElement.style;
     root.setProperty("--csc-primary", appearance.primary);
+    root.setProperty("--csc-primary-ink", primaryInk(appearance));
+    root.setProperty("--csc-primary-fill", primaryFill(appearance));
+    root.setProperty("--csc-on-primary", onPrimary(appearance));
     root.setProperty("--csc-primary-soft", withAlpha(appearance.primary, dark ? 0.2 : 0.1));
     root.setProperty("--csc-border", dark ? "#262d3d" : "#e7eaf0");
   }, [appearance, themeConfig]);

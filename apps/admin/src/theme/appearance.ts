@@ -3,7 +3,7 @@ import { type ThemeConfig, theme } from "antd";
 import { roleOf } from "../session/role";
 import type { CurrentUser, Institution } from "../session/types";
 import type { ResolvedSite, SiteAddress } from "../tenant/site";
-import { contrastRatio, mix, normalizeHex, readableOn, withAlpha } from "./color";
+import { contrastRatio, mix, normalizeHex, readableOn, withAlpha, withContrast } from "./color";
 
 /**
  * Spec §1 themes: the provider's admin area is dark and dense; institutions and learners are light
@@ -104,10 +104,84 @@ export function sidebarPalette(appearance: Appearance): SidebarPalette {
     mutedText: "#6b7280",
     border: "#eef0f4",
     selectedBackground: withAlpha(primary, 0.1),
-    selectedText: primary,
+    selectedText: withContrast(primary, mix(primary, "#ffffff", 0.9)),
     accent: primary,
   };
 }
+
+/**
+ * Secondary text on the light looks: antd's defaults (45% black) fall short of WCAG AA's 4.5:1 on
+ * white and on the tinted page, so descriptions, labels, placeholders and hints get a darker grey.
+ */
+const LIGHT_TEXT = {
+  colorTextSecondary: "#4b5563",
+  colorTextTertiary: "#5f6673",
+  colorTextDescription: "#5f6673",
+  colorTextPlaceholder: "#6b7280",
+  colorTextDisabled: "#8c919a",
+} as const;
+
+/** The same on the dark console: antd's 45% white is too faint on its dark cards. */
+const DARK_TEXT = {
+  colorTextSecondary: "#b4bccc",
+  colorTextTertiary: "#9aa3b5",
+  colorTextDescription: "#9aa3b5",
+  colorTextPlaceholder: "#8f98aa",
+  colorTextDisabled: "#6c7486",
+} as const;
+
+/** The darkest (light looks) or lightest (dark console) surface that carries the primary colour as text. */
+const PAGE_BACKGROUND: Record<AppearanceKind, (primary: string) => string> = {
+  admin: () => "#1e232e",
+  recruiter: () => "#f6f9fb",
+  institution: (primary) => mix(primary, "#f5f7fb", 0.95),
+  learner: (primary) => mix(primary, "#f5f7fb", 0.95),
+};
+
+/**
+ * The primary colour as text (links, the selected tab, the current page, back links): deepened on
+ * the light looks, lightened on the dark console, until it reads at 4.5:1 on every page surface.
+ */
+export const primaryInk = (appearance: Appearance) =>
+  // the dark algorithm dims the link colour it is given by about a tenth: aim above 4.5 to land on it
+  withContrast(appearance.primary, PAGE_BACKGROUND[appearance.kind](appearance.primary), isDark(appearance) ? 6 : 4.5);
+
+/** The primary colour behind text (primary buttons, the avatar); on the dark console, deepened to carry white. */
+export const primaryFill = (appearance: Appearance) =>
+  isDark(appearance) ? withContrast(appearance.primary, "#ffffff", 5) : appearance.primary;
+
+/**
+ * Text on a primary fill (buttons, the avatar): black or white, whichever reads — institutions choose
+ * their own colours, and not every one carries white text. The dark console keeps white text on a
+ * primary deepened just enough to carry it.
+ */
+export const onPrimary = (appearance: Appearance) => (isDark(appearance) ? "#ffffff" : readableOn(appearance.primary));
+
+function primaryTextTokens(appearance: Appearance) {
+  const ink = primaryInk(appearance);
+  const fill = isDark(appearance)
+    ? {
+        colorPrimary: primaryFill(appearance),
+        colorPrimaryHover: withContrast(appearance.primary, "#ffffff", 4.6),
+        colorPrimaryActive: withContrast(appearance.primary, "#ffffff", 5.5),
+      }
+    : {};
+  return {
+    token: { colorLink: ink },
+    components: {
+      Button: { ...fill, primaryColor: onPrimary(appearance) },
+      Tabs: { itemSelectedColor: ink, itemHoverColor: ink, itemActiveColor: ink },
+      Pagination: { itemActiveColor: ink },
+    },
+  };
+}
+
+/**
+ * Status tags: antd's preset green and gold text sit near 3:1 on their own tint, so the light looks
+ * seed those two palettes two shades darker (green-8, gold-9); the tag text then reads at 4.5:1, also
+ * on a hovered or selected row.
+ */
+const LIGHT_TAGS = { green: "#237804", gold: "#874d00" } as const;
 
 export function themeFor(appearance: Appearance): ThemeConfig {
   const sidebar = sidebarPalette(appearance);
@@ -129,6 +203,8 @@ export function themeFor(appearance: Appearance): ThemeConfig {
   };
   const layout = { siderBg: sidebar.background, triggerBg: sidebar.background };
 
+  const primaryText = primaryTextTokens(appearance);
+
   if (appearance.kind === "admin") {
     return {
       algorithm: [theme.darkAlgorithm, theme.compactAlgorithm],
@@ -142,10 +218,13 @@ export function themeFor(appearance: Appearance): ThemeConfig {
         colorBgElevated: "#1b2130",
         colorBorder: "#2a3142",
         colorBorderSecondary: "#222939",
+        ...primaryText.token,
+        ...DARK_TEXT,
         borderRadius: 8,
         fontFamily: FONT_FAMILY,
       },
       components: {
+        ...primaryText.components,
         Layout: { ...layout, headerBg: "#111622", bodyBg: "#0d111a" },
         Menu: menu,
         Card: { headerBg: "transparent" },
@@ -159,17 +238,21 @@ export function themeFor(appearance: Appearance): ThemeConfig {
       token: {
         colorPrimary: appearance.primary,
         colorInfo: appearance.primary,
-        colorLink: appearance.primary,
+        ...primaryText.token,
         colorWarning: appearance.secondary,
         colorBgLayout: "#f6f9fb",
         colorBorderSecondary: "#e8eef2",
+        ...LIGHT_TEXT,
+        ...LIGHT_TAGS,
         borderRadius: 12,
         fontFamily: FONT_FAMILY,
       },
       components: {
+        ...primaryText.components,
         Layout: { ...layout, headerBg: "#ffffff", bodyBg: "#f6f9fb" },
         Menu: menu,
         Button: {
+          ...primaryText.components.Button,
           borderRadius: 999,
           borderRadiusLG: 999,
           borderRadiusSM: 999,
@@ -192,13 +275,16 @@ export function themeFor(appearance: Appearance): ThemeConfig {
     token: {
       colorPrimary: appearance.primary,
       colorInfo: appearance.primary,
-      colorLink: appearance.primary,
+      ...primaryText.token,
       colorWarning: appearance.secondary,
       colorBgLayout: mix(appearance.primary, "#f5f7fb", 0.95),
+      ...LIGHT_TEXT,
+      ...LIGHT_TAGS,
       borderRadius: 10,
       fontFamily: FONT_FAMILY,
     },
     components: {
+      ...primaryText.components,
       Layout: { ...layout, headerBg: "#ffffff", bodyBg: mix(appearance.primary, "#f5f7fb", 0.95) },
       Menu: menu,
       Card: { headerBg: "transparent" },

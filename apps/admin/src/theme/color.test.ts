@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, mix, normalizeHex, readableOn } from "./color";
+import { contrastRatio, mix, normalizeHex, readableOn, withContrast } from "./color";
 
 describe("institution colours", () => {
   it("accepts short and long hex, and falls back on anything else", () => {
@@ -13,6 +13,14 @@ describe("institution colours", () => {
     expect(readableOn("#0e5e9c")).toBe("#ffffff");
     expect(readableOn("#f2a900")).toBe("#111827");
     expect(contrastRatio("#ffffff", "#000000")).toBeCloseTo(21, 0);
+  });
+
+  it("darkens a light colour just enough to read as text on white, and keeps a dark one", () => {
+    const ink = withContrast("#f2a900", "#ffffff");
+    expect(contrastRatio(ink, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(ink, "#ffffff")).toBeLessThan(5.5);
+    expect(withContrast("#0e5e9c", "#ffffff")).toBe("#0e5e9c");
+    expect(contrastRatio(withContrast("#1b2a4a", "#0d111a"), "#0d111a")).toBeGreaterThanOrEqual(4.5);
   });
 
   it("mixes two colours", () => {

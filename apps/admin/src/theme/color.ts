@@ -50,6 +50,19 @@ export function mix(value: string, other: string, weight: number): string {
 export const readableOn = (background: string) =>
   contrastRatio(background, "#ffffff") >= contrastRatio(background, "#111827") ? "#ffffff" : "#111827";
 
+/**
+ * `color` moved toward black on a light `background` (toward white on a dark one) just far enough to
+ * reach `ratio` against it: a tenant's colour used as text, or as the fill behind text, stays its hue.
+ */
+export function withContrast(color: string, background: string, ratio = 4.5): string {
+  const toward = luminance(background) > 0.18 ? "#000000" : "#ffffff";
+  for (let weight = 0; weight < 1; weight += 0.05) {
+    const candidate = mix(color, toward, weight);
+    if (contrastRatio(candidate, background) >= ratio) return candidate;
+  }
+  return toward;
+}
+
 export const withAlpha = (value: string, alpha: number) => {
   const rgb = parseHex(value) ?? [0, 0, 0];
   return `rgba(${rgb.join(", ")}, ${alpha})`;

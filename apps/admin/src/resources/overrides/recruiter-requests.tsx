@@ -3,7 +3,6 @@ import { Button, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../components/ConfirmModal";
-import { can } from "../screen";
 import type { ResourceActions, UseResourceActions } from "./types";
 import { useActionCall } from "./useActionCall";
 
