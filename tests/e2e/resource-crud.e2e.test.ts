@@ -255,7 +255,8 @@ describe("create → edit → show → delete, for a resource of each scope (iss
     await signIn(page, COLLEGE_ADMIN);
     await page.locator('[data-menu-name="institution-details"] a').click();
     await page.waitForURL(/\/admin\/institutions\/details\/1/);
-    expect(await title(page)).toBe("Your College");
+    // the next screen's code may still be loading: the previous page stays until it has
+    await expect.poll(() => title(page)).toBe("Your College");
     expect(await detailText(page, "name")).toBe("Kathmandu Model College");
     await page.getByTestId("resource-edit").click();
     await page.waitForURL(/\/admin\/institutions\/details\/1\/edit/);
