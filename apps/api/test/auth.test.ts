@@ -2,8 +2,16 @@ import { createHmac } from "node:crypto";
 import { type MenuItem, PREMIUM_TOOLTIP } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "./accounts.js";
-import { bearer, body, createTestApp, DEMO_PASSWORD, JWT_SECRET, login, type TestApp, tokenFor } from "./helpers.js";
-import { type Mailbox, startMailbox } from "./mailbox.js";
+import {
+  bearer,
+  body,
+  createMailedTestApp,
+  DEMO_PASSWORD,
+  JWT_SECRET,
+  login,
+  type MailedTestApp,
+  tokenFor,
+} from "./helpers.js";
 
 /** A menu as the names a person would read off the sidebar: groups as `group>child`, disabled ones marked. */
 const outline = (menu: MenuItem[]): string[] =>
@@ -125,15 +133,12 @@ interface Profile {
   rules: unknown[];
 }
 
-let t: TestApp;
-let mailbox: Mailbox;
+let t: MailedTestApp;
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createTestApp({ SMTP_URL: mailbox.url });
+  t = await createMailedTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await mailbox.close();
 });
 
 describe("the sixteen demo accounts", () => {
@@ -351,7 +356,7 @@ describe("forgot and reset password", () => {
     const email = "employee@example.com";
     const before = await tokenFor(t.app, email, "himal");
     await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email } });
-    const link = await mailbox.linkTo(email, "/reset-password");
+    const link = await t.mailbox.linkTo(email, "/reset-password");
     expect(link.host).toBe("himal.localhost");
     expect(link.pathname).toBe("/reset-password");
     const token = link.searchParams.get("token") ?? "";
@@ -404,7 +409,7 @@ describe("registration", () => {
     expect(unverified.statusCode).toBe(403);
     expect(body(unverified)).toMatchObject({ email_verified: false });
 
-    const link = await mailbox.linkTo("rita@example.com", "/verify-email");
+    const link = await t.mailbox.linkTo("rita@example.com", "/verify-email");
     expect(link.host).toBe("kmc.localhost");
     const verify = await t.app.inject({
       method: "POST",

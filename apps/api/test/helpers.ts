@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { type BuildOptions, buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
+import { type Mailbox, startMailbox } from "./mailbox.js";
 
 export const DEMO_PASSWORD = "CareerDemo#2026";
 export const JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
@@ -64,6 +65,24 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
       await app.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface MailedTestApp extends TestApp {
+  mailbox: Mailbox;
+}
+
+/** A test app whose mail goes over SMTP to a real mailbox on loopback, where tests read it. */
+export async function createMailedTestApp(env: Record<string, string> = {}): Promise<MailedTestApp> {
+  const mailbox = await startMailbox();
+  const test = await createTestApp({ SMTP_URL: mailbox.url, ...env });
+  return {
+    ...test,
+    mailbox,
+    close: async () => {
+      await test.close();
+      await mailbox.close();
     },
   };
 }

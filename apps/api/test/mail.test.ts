@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { body, createTestApp, login, type TestApp } from "./helpers.js";
-import { type Mailbox, startMailbox } from "./mailbox.js";
+import { body, createMailedTestApp, login, type MailedTestApp } from "./helpers.js";
 
-let mailbox: Mailbox;
-let t: TestApp;
-
+let t: MailedTestApp;
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createTestApp({ SMTP_URL: mailbox.url });
+  t = await createMailedTestApp();
 });
-
 afterAll(async () => {
   await t.close();
-  await mailbox.close();
 });
 
 describe("forgot password over SMTP", () => {
@@ -24,9 +18,9 @@ describe("forgot password over SMTP", () => {
       payload: { email: "college.editor@example.com" },
     });
     expect(res.statusCode).toBe(200);
-    const mail = mailbox.received.find((m) => m.to.includes("college.editor@example.com"));
+    const mail = t.mailbox.received.find((m) => m.to.includes("college.editor@example.com"));
     expect(mail?.raw).toContain("Subject: Reset your password");
-    const link = await mailbox.linkTo("college.editor@example.com", "/reset-password");
+    const link = await t.mailbox.linkTo("college.editor@example.com", "/reset-password");
     expect(link.origin).toBe("http://kmc.localhost:3000");
     expect(link.pathname).toBe("/reset-password");
 
@@ -60,9 +54,9 @@ describe("forgot password over SMTP", () => {
       headers: { "accept-language": "np-NP" },
       payload: { email: "learner@example.com" },
     });
-    const mail = mailbox.received.find((m) => m.to.includes("learner@example.com"));
+    const mail = t.mailbox.received.find((m) => m.to.includes("learner@example.com"));
     expect(mail?.raw).toMatch(/Subject: =\?UTF-8\?/i);
     expect(mail?.text).toContain("नयाँ पासवर्ड राख्न यो लिङ्क खोल्नुहोस्");
-    expect((await mailbox.linkTo("learner@example.com", "/reset-password")).origin).toBe("http://localhost");
+    expect((await t.mailbox.linkTo("learner@example.com", "/reset-password")).origin).toBe("http://localhost");
   });
 });

@@ -2,23 +2,29 @@ import { PassThrough } from "node:stream";
 import type { ResourceMeta } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "./accounts.js";
-import { bearer, body, createTestApp, DEMO_PASSWORD, login, type TestApp, tokenFor } from "./helpers.js";
-import { type Mailbox, startMailbox } from "./mailbox.js";
+import {
+  bearer,
+  body,
+  createMailedTestApp,
+  createTestApp,
+  DEMO_PASSWORD,
+  login,
+  type MailedTestApp,
+  type TestApp,
+  tokenFor,
+} from "./helpers.js";
 
 /**
  * Issue 7: each finding of the outside probe, written as the attack it stops. Runs on SQLite and,
  * with TEST_POSTGRES_URL, on PostgreSQL.
  */
 
-let t: TestApp;
-let mailbox: Mailbox;
+let t: MailedTestApp;
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createTestApp({ SMTP_URL: mailbox.url });
+  t = await createMailedTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await mailbox.close();
 });
 
 const forgot = (app: TestApp["app"], email: string) =>
@@ -27,7 +33,7 @@ const forgot = (app: TestApp["app"], email: string) =>
 describe("a read-only Skill Lab Viewer cannot take over the Super Admin account (finding 1)", () => {
   it("refuses the outbox to the viewer, and the outbox never holds the reset link", async () => {
     expect((await forgot(t.app, "superadmin@example.com")).statusCode).toBe(200);
-    const link = await mailbox.linkTo("superadmin@example.com", "/reset-password");
+    const link = await t.mailbox.linkTo("superadmin@example.com", "/reset-password");
     const secret = link.searchParams.get("token") ?? "";
     expect(secret.length).toBeGreaterThan(20);
 
@@ -62,7 +68,7 @@ describe("a read-only Skill Lab Viewer cannot take over the Super Admin account 
       payload: { full_name: "Invited Editor", email: "invited.editor@example.com", role: "SKILLLAB_EDITOR" },
     });
     expect(created.statusCode).toBe(201);
-    const link = await mailbox.linkTo("invited.editor@example.com", "/reset-password");
+    const link = await t.mailbox.linkTo("invited.editor@example.com", "/reset-password");
     const secret = link.searchParams.get("token") ?? "";
     const res = await t.app.inject({ url: "/api/mail-outbox", headers: bearer(admin) });
     expect(res.body).toContain("invited.editor@example.com");
