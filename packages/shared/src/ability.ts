@@ -7,25 +7,18 @@ import {
   type RawRuleOf,
 } from "@casl/ability";
 import { FEATURE_KEYS } from "./features.js";
-import { flattenMenu, type MenuName, type MenuUser, menuFor } from "./menu.js";
-import { isResourceName, RESOURCES } from "./registry/resources.js";
+import type { MenuName, MenuUser } from "./menu.js";
+import { RESOURCES } from "./registry/resources.js";
 import {
   COMMAND_NAMES,
+  type CommandName,
   type PolicyGrant,
+  type PolicyRows,
   type ResourceAction,
   type ResourceDefinition,
   type ResourceName,
-  type ResourceScope,
 } from "./registry/types.js";
-import {
-  INSTITUTION_ADMIN_ROLES,
-  INSTITUTION_VIEWER_ROLES,
-  LEARNER_ROLES,
-  PROVIDER_ROLES,
-  ROLES,
-  type Role,
-  roleKind,
-} from "./roles.js";
+import { PROVIDER_ROLES, ROLE_LEVELS, type RoleLevel, roleKind } from "./roles.js";
 
 export const ACTIONS = ["manage", "read", "create", "update", "delete", "export", ...COMMAND_NAMES] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -55,79 +48,62 @@ export function hasPermission(user: Pick<AbilityUser, "role" | "permissions">, s
 export const permissionSlug = (subject: MenuName | ResourceName, action: Exclude<Action, "manage">) =>
   `${subject}.${action}`;
 
-/** What each role's level may do (DESIGN §6). */
-function actionsFor(role: Role): ResourceAction[] {
-  const isViewer =
-    INSTITUTION_VIEWER_ROLES.includes(role) ||
-    role === ROLES.SKILLLAB_VIEWER ||
-    role === ROLES.RECRUITER_VIEWER ||
-    LEARNER_ROLES.includes(role);
-  if (isViewer) return ["read"];
-  const isAdmin =
-    INSTITUTION_ADMIN_ROLES.includes(role) ||
-    role === ROLES.SUPER_ADMIN ||
-    role === ROLES.SKILLLAB_ADMIN ||
-    role === ROLES.RECRUITER_ADMIN;
-  return isAdmin ? ["read", "create", "update", "delete", "export"] : ["read", "create", "update", "export"];
-}
+/** What each level may do (DESIGN §6), in the order its rules are written. */
+const LEVEL_ACTIONS: Record<RoleLevel, readonly ResourceAction[]> = {
+  viewer: ["read"],
+  editor: ["read", "create", "update", "export"],
+  admin: ["read", "create", "update", "delete", "export"],
+};
+const LEVEL_RANK: Record<RoleLevel, number> = { viewer: 0, editor: 1, admin: 2 };
+/** The actions that change nothing: what a `reading` grant keeps of the level. */
+const READING: readonly ResourceAction[] = ["read", "export"];
 
 type Conditions = Record<string, unknown>;
 /** `undefined`: every row; `null`: no row (no rule at all); otherwise the rows matching (any of a list). */
 type Reach = Conditions | Conditions[] | undefined | null;
 
 /**
- * Which rows of a resource of the given scope a user's rule reaches (DESIGN §6 and the scopes of
- * registry/types.ts). A user without the tenant their role needs (institution staff without an
- * institution, a recruiter without a company) reaches nothing rather than everything.
+ * Whether the user has the tenant their role needs: institution staff without an institution, or
+ * a recruiter without a company, reach nothing rather than everything.
  */
-function reachOf(scope: ResourceScope, user: AbilityUser, write: boolean): Reach {
+function hasTenant(user: AbilityUser): boolean {
   const kind = roleKind(user.role);
-  if (kind === "provider") return scope === "tenant" || scope === "plan" ? null : undefined;
-  const institutionId = user.institution?.id ?? null;
-  if (kind === "institution") {
-    if (institutionId === null) return null;
-    switch (scope) {
-      case "global":
-        return write ? null : undefined;
-      case "shared":
-        // their own rows, and what the provider and recruiters have published
-        return write
-          ? { institution_id: institutionId }
-          : [{ institution_id: institutionId }, { institution_id: null, publish_status: true }];
-      case "institution":
-      case "members":
-        return { institution_id: institutionId };
-      case "tenant":
-        return { id: institutionId };
-      case "plan":
-        return write || user.planId === null ? null : { id: user.planId };
-    }
-  }
-  if (kind === "recruiter") {
-    if (user.recruiterId === null) return null;
-    switch (scope) {
-      case "global":
-        return write ? null : undefined;
-      case "shared":
-      case "members":
-        return { recruiter_id: user.recruiterId };
-      case "tenant":
-        return { id: user.recruiterId };
-      default:
-        return null;
-    }
-  }
-  // learners read the catalogue (the provider's and their institution's published rows) and their own account
-  if (write) return scope === "members" ? { id: user.id } : null;
-  switch (scope) {
-    case "global":
+  if (kind === "institution") return user.institution !== null;
+  if (kind === "recruiter") return user.recruiterId !== null;
+  return true;
+}
+
+/** The caller's tenant's rows: their institution's (institution staff) or their company's (recruiters). */
+function tenantRows(user: AbilityUser): Conditions | null {
+  const kind = roleKind(user.role);
+  if (kind === "institution" && user.institution) return { institution_id: user.institution.id };
+  if (kind === "recruiter" && user.recruiterId !== null) return { recruiter_id: user.recruiterId };
+  return null;
+}
+
+/** Which rows of a resource a grant's `rows` reach for this user (registry/types.ts `PolicyRows`). */
+function reachOf(rows: Exclude<PolicyRows, "parents">, user: AbilityUser): Reach {
+  switch (rows) {
+    case "all":
       return undefined;
-    case "shared":
-      return { institution_id: { $in: [institutionId, null] }, publish_status: true };
-    case "members":
+    case "own":
+      return { user_id: user.id };
+    case "self":
       return { id: user.id };
-    default:
+    case "tenant":
+      return tenantRows(user);
+    case "tenant-record": {
+      const kind = roleKind(user.role);
+      if (kind === "institution" && user.institution) return { id: user.institution.id };
+      if (kind === "recruiter" && user.recruiterId !== null) return { id: user.recruiterId };
       return null;
+    }
+    case "plan":
+      return user.planId === null ? null : { id: user.planId };
+    case "provider-published":
+      return { institution_id: null, publish_status: true };
+    case "published":
+      return { institution_id: { $in: [user.institution?.id ?? null, null] }, publish_status: true };
   }
 }
 
@@ -137,6 +113,32 @@ export interface ParentReason {
 }
 export const PARENT_REASON_PREFIX = "parents:";
 
+/** Whether a grant holds for this user's role and institution (its `roles` and `institutionTypes`). */
+function grantHolds(grant: PolicyGrant, user: AbilityUser): boolean {
+  if (grant.roles && !grant.roles.includes(user.role)) return false;
+  if (grant.institutionTypes && roleKind(user.role) === "institution") {
+    return user.institution !== null && grant.institutionTypes.includes(user.institution.type);
+  }
+  return true;
+}
+
+/** The actions and commands a grant gives this user on a resource, before permission slugs. */
+function grantActions(
+  resource: ResourceDefinition,
+  grant: PolicyGrant,
+  level: RoleLevel,
+): readonly (ResourceAction | CommandName)[] {
+  if (grant.actions === "pipeline") return LEVEL_ACTIONS[level];
+  if (typeof grant.actions !== "string") return grant.actions;
+  const served = LEVEL_ACTIONS[level].filter((action) => resource.actions.includes(action));
+  if (grant.actions === "reading") return served.filter((action) => READING.includes(action));
+  // a command needs its own level: editors' by default, admins' when it says so
+  const commands = (resource.commands ?? [])
+    .filter((command) => LEVEL_RANK[level] >= LEVEL_RANK[command.level ?? "editor"])
+    .map((command) => command.name);
+  return [...served, ...commands];
+}
+
 /** One grant of a resource's role policy as CASL rules (DESIGN §6: the resource is the unit of access). */
 function grantPolicy(
   can: AbilityBuilder<AppAbility>["can"],
@@ -144,71 +146,55 @@ function grantPolicy(
   grant: PolicyGrant,
   user: AbilityUser,
 ) {
-  const actions = (grant.actions === "level" ? actionsFor(user.role) : grant.actions).filter((action) =>
+  const actions = grantActions(resource, grant, ROLE_LEVELS[user.role]).filter((action) =>
     hasPermission(user, permissionSlug(resource.name, action)),
   );
   if (actions.length === 0) return;
-  const kind = roleKind(user.role);
-  switch (grant.rows) {
-    case "all":
-      can(actions, resource.name);
-      return;
-    case "own":
-      can(actions, resource.name, { user_id: user.id } as MongoQuery<never>);
-      return;
-    case "tenant": {
-      const tenant =
-        kind === "institution" && user.institution
-          ? { institution_id: user.institution.id }
-          : kind === "recruiter" && user.recruiterId !== null
-            ? { recruiter_id: user.recruiterId }
-            : null;
-      if (tenant) can(actions, resource.name, tenant as MongoQuery<never>);
-      return;
-    }
-    case "parents": {
-      // a row belongs to whoever may write its parent: the parent resource's write scope for this user
-      const parents = (resource.parents ?? []).flatMap(({ field, resource: parent }) => {
-        const reach = reachOf(RESOURCES[parent].scope, user, true);
-        return reach === null ? [] : [{ field, resource: parent, reach }];
-      });
-      if (parents.length === 0) return;
-      const reason: ParentReason = { parents };
-      // no CASL conditions: the client shows the actions on the rows the API sent; the API's SQL decides
-      can(actions, resource.name).because(`${PARENT_REASON_PREFIX}${JSON.stringify(reason)}`);
-      return;
+  if (grant.rows === "parents") {
+    // a row belongs to the staff of whoever owns its parent: the parents the caller's tenant owns,
+    // by ownership rather than by the parent's own policy, whatever that posting's page or feature
+    const reach = tenantRows(user);
+    if (reach === null) return;
+    const parents = (resource.parents ?? []).map(({ field, resource: parent }) => ({ field, resource: parent, reach }));
+    if (parents.length === 0) return;
+    const reason: ParentReason = { parents };
+    // no CASL conditions: the client shows the actions on the rows the API sent; the API's SQL decides
+    can(actions, resource.name).because(`${PARENT_REASON_PREFIX}${JSON.stringify(reason)}`);
+    return;
+  }
+  const reach = reachOf(grant.rows, user);
+  if (reach === null) return;
+  const conditions = reach === undefined ? [undefined] : [reach].flat();
+  // level and reading grants are written a rule per action, the others one rule for all their
+  // actions: CASL reads both alike, and so the rules stay exactly those the API and the admin were
+  // tested with when the menu still granted them (issue 8)
+  const rules = grant.actions === "level" || grant.actions === "reading" ? actions : [actions];
+  for (const action of rules) {
+    for (const condition of conditions) {
+      if (condition === undefined) can(action, resource.name);
+      else can(action, resource.name, condition as MongoQuery<never>);
     }
   }
 }
 
 /**
- * CASL rules for a user, built from role (menu of spec §6), permission slugs, the institution's
- * enabled features (disabled menu entries give no rights), what each resource supports, and
- * scope conditions. The API turns the conditions into SQL; the admin uses the same rules for
- * display only.
+ * CASL rules for a user, built from each resource's role policy (registry/policies.ts): the
+ * grants of the user's role kind that hold for their role and institution type, on the resources
+ * whose feature (if any) the institution's plan enables, each action passing the permission slugs
+ * and reaching the rows of its grant. The API turns the conditions into SQL; the admin uses the
+ * same rules for display only. The menu only decides which pages open (menu-policy.test.ts keeps
+ * it in step with these rules).
  */
 export function defineAbilityFor(user: AbilityUser): AppAbility {
   const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
-  const levelActions = actionsFor(user.role);
-  for (const item of flattenMenu(menuFor(user))) {
-    if (!item.path || item.disabled || !isResourceName(item.name)) continue;
-    const resource = RESOURCES[item.name];
-    if (resource.policy) continue;
-    // a command needs its own level: admins (who may delete) or editors (who may edit)
-    const commands = (resource.commands ?? [])
-      .filter((command) => levelActions.includes(command.level === "admin" ? "delete" : "update"))
-      .map((command) => command.name);
-    const actions = [...levelActions.filter((action) => resource.actions.includes(action)), ...commands];
-    for (const action of actions) {
-      if (!hasPermission(user, permissionSlug(item.name, action))) continue;
-      const reach = reachOf(resource.scope, user, action !== "read" && action !== "export");
-      if (reach === null) continue;
-      if (reach === undefined) can(action, item.name);
-      else for (const conditions of [reach].flat()) can(action, item.name, conditions as MongoQuery<never>);
+  if (hasTenant(user)) {
+    for (const resource of Object.values(RESOURCES)) {
+      // a disabled feature gives no rights on its resources (DESIGN §6)
+      if (resource.featureKey && !user.enabledFeatures.includes(resource.featureKey)) continue;
+      for (const grant of resource.policy[roleKind(user.role)] ?? []) {
+        if (grantHolds(grant, user)) grantPolicy(can, resource, grant, user);
+      }
     }
-  }
-  for (const resource of Object.values(RESOURCES)) {
-    for (const grant of resource.policy?.[roleKind(user.role)] ?? []) grantPolicy(can, resource, grant, user);
   }
   // nobody deletes their own account: a rule both the API (as SQL) and the admin (on the row) read
   for (const resource of Object.values(RESOURCES)) {

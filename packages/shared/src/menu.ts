@@ -1,4 +1,4 @@
-import type { FeatureKey } from "./features.js";
+import { isResourceName, RESOURCES } from "./registry/resources.js";
 import {
   INSTITUTION_ADMIN_ROLES,
   INSTITUTION_STAFF_ROLES,
@@ -61,7 +61,6 @@ export interface MenuDefinition {
   roles: readonly Role[];
   /** Institution types the entry exists for, for institution staff (students for colleges…). */
   institutionTypes?: readonly InstitutionType[];
-  featureKey?: FeatureKey;
   owner?: PathOwner;
   /** Profile is shared by every role and never prefixed. */
   unprefixed?: boolean;
@@ -74,7 +73,10 @@ const R = RECRUITER_ROLES;
 const L = LEARNER_ROLES;
 const EVERYONE = [...P, ...I, ...R, ...L];
 
-/** The menu tree of spec §6 and DESIGN §2a, with each entry's roles and feature key. */
+/**
+ * The menu tree of spec §6 and DESIGN §2a, with each entry's roles. An entry is gated by its
+ * resource's feature key (registry/resources.ts), the one the ability gates the resource by.
+ */
 export const MENU: readonly MenuDefinition[] = [
   { name: "dashboard", label: "Dashboard", labelKey: "dashboard", path: "/dashboard", roles: EVERYONE },
   {
@@ -133,7 +135,6 @@ export const MENU: readonly MenuDefinition[] = [
     labelKey: "career-roadmap",
     path: "/career-roadmap",
     roles: [...P, ...I, ...L],
-    featureKey: "career-roadmap",
   },
   {
     name: "self-assessment",
@@ -142,7 +143,6 @@ export const MENU: readonly MenuDefinition[] = [
     path: "/self-assessment",
     learnerQuery: "type=all",
     roles: [...P, ...I, ...L],
-    featureKey: "self-assessment",
   },
   {
     name: "courses",
@@ -150,7 +150,6 @@ export const MENU: readonly MenuDefinition[] = [
     labelKey: "courses",
     path: "/courses",
     roles: [...P, ...I, ...L],
-    featureKey: "courses",
   },
   {
     name: "scholarship",
@@ -158,7 +157,6 @@ export const MENU: readonly MenuDefinition[] = [
     labelKey: "scholarship",
     path: "/scholarship",
     roles: [...P, ...I, ...L],
-    featureKey: "scholarship",
   },
   {
     name: "learning-events",
@@ -166,7 +164,6 @@ export const MENU: readonly MenuDefinition[] = [
     labelKey: "learning-events",
     path: "/job-trainings?type=ongoing",
     roles: EVERYONE,
-    featureKey: "job-role-trainings",
   },
   {
     name: "job-opportunities",
@@ -174,7 +171,6 @@ export const MENU: readonly MenuDefinition[] = [
     labelKey: "job-opportunities",
     path: "/job-opportunities?type=current",
     roles: EVERYONE,
-    featureKey: "job-opportunities",
   },
   {
     name: "global-partners",
@@ -182,7 +178,6 @@ export const MENU: readonly MenuDefinition[] = [
     labelKey: "global-partners",
     path: "/global-partners",
     roles: [...P, ...I, ...L],
-    featureKey: "global-partner",
   },
   {
     name: "recruiters",
@@ -220,7 +215,6 @@ export const MENU: readonly MenuDefinition[] = [
     labelKey: "enrichment-programs",
     path: "/external-program",
     roles: [...P, ...I],
-    featureKey: "external-programs",
   },
   {
     name: "feature-profile",
@@ -346,7 +340,8 @@ function cut(defs: readonly MenuDefinition[], user: MenuUser): MenuItem[] {
   const items: MenuItem[] = [];
   for (const def of defs) {
     if (!visibleTo(def, user)) continue;
-    const disabled = def.featureKey !== undefined && !user.enabledFeatures.includes(def.featureKey);
+    const featureKey = isResourceName(def.name) ? RESOURCES[def.name].featureKey : undefined;
+    const disabled = featureKey !== undefined && !user.enabledFeatures.includes(featureKey);
     if (disabled && hidesDisabled(user.role)) continue;
     const item: MenuItem = { name: def.name, ...entryLabel(def, user), path: entryPath(def, user), disabled };
     if (disabled && INSTITUTION_ADMIN_ROLES.includes(user.role)) {

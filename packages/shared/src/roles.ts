@@ -42,6 +42,30 @@ export const COLLEGE_ONLY_ROLES: readonly Role[] = [ROLES.COLLEGE_ADMIN, ROLES.C
 export const RECRUITER_ROLES: readonly Role[] = [ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER];
 export const LEARNER_ROLES: readonly Role[] = [ROLES.LEARNER, ROLES.STUDENT, ROLES.EMPLOYEE];
 
+/**
+ * What a role may do on the rows its policy reaches (DESIGN §6): viewers (and learners, on
+ * everything but their own rows) read; editors also create, edit, export and run editor commands;
+ * admins also delete and run admin commands.
+ */
+export type RoleLevel = "viewer" | "editor" | "admin";
+export const ROLE_LEVELS: Record<Role, RoleLevel> = {
+  SUPER_ADMIN: "admin",
+  SKILLLAB_ADMIN: "admin",
+  SKILLLAB_EDITOR: "editor",
+  SKILLLAB_VIEWER: "viewer",
+  INSTITUTION_ADMIN: "admin",
+  INSTITUTION_EDITOR: "editor",
+  INSTITUTION_VIEWER: "viewer",
+  COLLEGE_ADMIN: "admin",
+  COLLEGE_VIEWER: "viewer",
+  RECRUITER_ADMIN: "admin",
+  RECRUITER_EDITOR: "editor",
+  RECRUITER_VIEWER: "viewer",
+  LEARNER: "viewer",
+  STUDENT: "viewer",
+  EMPLOYEE: "viewer",
+};
+
 /** Display names, spec §3 (en-US); the locale key is `roles.<ROLE>`. */
 export const ROLE_LABELS: Record<Role, string> = {
   SUPER_ADMIN: "Super Admin",

@@ -1,6 +1,15 @@
-import { ROLES } from "../roles.js";
+import { INSTITUTION_ADMIN_ROLES, ROLES } from "../roles.js";
 import { createdAt, field, id, location, publishStatus, tenantColumns, updatedAt } from "./fields.js";
-import type { FieldDefinition, ResourceAction, ResourceDefinition, ResourceName } from "./types.js";
+import {
+  institutionRows,
+  members,
+  ownPlan,
+  providerStaff,
+  reference,
+  sharedCatalogue,
+  tenantRecord,
+} from "./policies.js";
+import type { FieldDefinition, ResourceAction, ResourceDefinition, ResourceName, RolePolicy } from "./types.js";
 
 const ALL: readonly ResourceAction[] = ["read", "create", "update", "delete", "export"];
 const EDIT_ONLY: readonly ResourceAction[] = ["read", "update"];
@@ -97,6 +106,17 @@ const recruiterFields = (): FieldDefinition[] => [
   createdAt(),
 ];
 
+/** Spec §6: employees exclude the institution viewer and include the college viewer. */
+const EMPLOYEES_POLICY: RolePolicy = {
+  ...providerStaff(),
+  ...institutionRows({
+    roles: [ROLES.INSTITUTION_ADMIN, ROLES.INSTITUTION_EDITOR, ROLES.COLLEGE_ADMIN, ROLES.COLLEGE_VIEWER],
+    institutionTypes: ["company"],
+  }),
+};
+/** Spec §6: the activity logs group is the super admin's and the provider admin's only. */
+const ACTIVITY_LOGS_POLICY = providerStaff({ roles: [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN] });
+
 /** Every resource of DESIGN §2a, declared once: the API serves them, the admin renders them. */
 export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
   institutions: {
@@ -107,6 +127,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "name", order: "asc" },
     actions: ALL,
     titleField: "name",
+    policy: providerStaff(),
   },
   "institution-details": {
     name: "institution-details",
@@ -116,6 +137,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "name", order: "asc" },
     actions: EDIT_ONLY,
     titleField: "name",
+    policy: tenantRecord("institution"),
   },
   students: {
     name: "students",
@@ -127,6 +149,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     fixed: { role: ROLES.STUDENT },
     softDelete: "hide",
     titleField: "full_name",
+    policy: { ...providerStaff(), ...institutionRows({ institutionTypes: ["college"] }) },
   },
   employees: {
     name: "employees",
@@ -138,6 +161,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     fixed: { role: ROLES.EMPLOYEE },
     softDelete: "hide",
     titleField: "full_name",
+    policy: EMPLOYEES_POLICY,
   },
   users: {
     name: "users",
@@ -170,6 +194,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     actions: ALL,
     softDelete: "hide",
     titleField: "full_name",
+    policy: members(),
   },
   "career-roadmap": {
     name: "career-roadmap",
@@ -185,6 +210,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "title", order: "asc" },
     actions: ALL,
     titleField: "title",
+    policy: sharedCatalogue(["institution", "learner"]),
+    featureKey: "career-roadmap",
   },
   "self-assessment": {
     name: "self-assessment",
@@ -203,6 +230,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "created_at", order: "desc" },
     actions: ALL,
     titleField: "title",
+    policy: sharedCatalogue(["institution", "learner"]),
+    featureKey: "self-assessment",
   },
   courses: {
     name: "courses",
@@ -223,6 +252,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "created_at", order: "desc" },
     actions: ALL,
     titleField: "title",
+    policy: sharedCatalogue(["institution", "learner"]),
+    featureKey: "courses",
   },
   scholarship: {
     name: "scholarship",
@@ -241,6 +272,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "deadline", order: "asc" },
     actions: ALL,
     titleField: "title",
+    policy: sharedCatalogue(["institution", "learner"]),
+    featureKey: "scholarship",
     timeWindow: { end: "deadline" },
   },
   "learning-events": {
@@ -262,6 +295,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "start_at", order: "desc" },
     actions: ALL,
     titleField: "title",
+    policy: sharedCatalogue(["institution", "recruiter", "learner"]),
+    featureKey: "job-role-trainings",
     timeWindow: { start: "start_at", end: "end_at" },
   },
   "job-opportunities": {
@@ -286,6 +321,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "deadline", order: "desc" },
     actions: ALL,
     titleField: "title",
+    policy: sharedCatalogue(["institution", "recruiter", "learner"]),
+    featureKey: "job-opportunities",
     timeWindow: { end: "deadline" },
   },
   "global-partners": {
@@ -306,6 +343,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "name", order: "asc" },
     actions: ALL,
     titleField: "name",
+    policy: reference(["institution", "learner"]),
+    featureKey: "global-partner",
   },
   "recruiters-existing": {
     name: "recruiters-existing",
@@ -316,6 +355,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     actions: ALL,
     fixed: { status: "approved" },
     titleField: "name",
+    policy: providerStaff(),
   },
   "recruiters-request": {
     name: "recruiters-request",
@@ -326,6 +366,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     actions: ["read", "delete", "export"],
     fixed: { status: "pending" },
     titleField: "name",
+    policy: providerStaff(),
     // a rejection carries the reason the company is told
     commands: [
       { name: "approve", target: "many", level: "admin" },
@@ -357,6 +398,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "created_at", order: "desc" },
     actions: ALL,
     titleField: "recruiter_id",
+    // spec §6: a college's own recruiter partners, for its staff alone (provider staff manage recruiters)
+    policy: institutionRows({ institutionTypes: ["college"] }),
   },
   "company-profile": {
     name: "company-profile",
@@ -366,6 +409,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "name", order: "asc" },
     actions: EDIT_ONLY,
     titleField: "name",
+    policy: tenantRecord("recruiter"),
   },
   "enrichment-programs": {
     name: "enrichment-programs",
@@ -384,6 +428,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "start_date", order: "desc" },
     actions: ALL,
     titleField: "title",
+    policy: sharedCatalogue(["institution"]),
+    featureKey: "external-programs",
   },
   "feature-profile": {
     name: "feature-profile",
@@ -399,6 +445,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "name", order: "asc" },
     actions: ALL,
     titleField: "name",
+    policy: providerStaff(),
   },
   "institution-feature-profile": {
     name: "institution-feature-profile",
@@ -413,6 +460,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "name", order: "asc" },
     actions: ["read"],
     titleField: "name",
+    policy: ownPlan(INSTITUTION_ADMIN_ROLES),
   },
   "program-departments": {
     name: "program-departments",
@@ -432,6 +480,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "name", order: "asc" },
     actions: ALL,
     titleField: "name",
+    policy: providerStaff(),
   },
   tags: {
     name: "tags",
@@ -447,6 +496,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "name", order: "asc" },
     actions: ALL,
     titleField: "name",
+    policy: providerStaff(),
   },
   testimonials: {
     name: "testimonials",
@@ -466,6 +516,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "created_at", order: "desc" },
     actions: ALL,
     titleField: "author_name",
+    policy: providerStaff(),
   },
   "deleted-users": {
     name: "deleted-users",
@@ -488,6 +539,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     actions: ["read", "export"],
     softDelete: "only",
     titleField: "full_name",
+    policy: ACTIVITY_LOGS_POLICY,
     commands: [{ name: "restore", target: "one", level: "admin" }],
   },
   "download-logs": {
@@ -509,6 +561,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "created_at", order: "desc" },
     actions: ["read", "export"],
     titleField: "resource",
+    policy: ACTIVITY_LOGS_POLICY,
   },
   applications: {
     name: "applications",
@@ -562,14 +615,15 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       { field: "job_opportunity_id", resource: "job-opportunities" },
       { field: "scholarship_id", resource: "scholarship" },
     ],
+    // the pipeline's commands change these rows, so the level's actions hold whatever routes the resource has
     policy: {
-      provider: [{ actions: "level", rows: "all" }],
+      provider: [{ actions: "pipeline", rows: "all" }],
       institution: [
-        { actions: "level", rows: "parents" },
+        { actions: "pipeline", rows: "parents" },
         // their own learners' applications anywhere, to read
         { actions: ["read"], rows: "tenant" },
       ],
-      recruiter: [{ actions: "level", rows: "parents" }],
+      recruiter: [{ actions: "pipeline", rows: "parents" }],
       // a learner reads their own applications and acts on them (withdraw): never anyone else's
       learner: [{ actions: ["read", "withdraw"], rows: "own" }],
     },

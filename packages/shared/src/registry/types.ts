@@ -1,6 +1,7 @@
 import type { EnumName } from "../enums.js";
+import type { FeatureKey } from "../features.js";
 import type { MenuName } from "../menu.js";
-import type { RoleKind } from "../roles.js";
+import type { InstitutionType, Role, RoleKind } from "../roles.js";
 
 /** Field types the generic pages and the CRUD engine know (issue 4, DESIGN §2). */
 export const FIELD_TYPES = [
@@ -84,31 +85,61 @@ export interface FieldDefinition {
 }
 
 /**
- * Which rows a resource's rules reach (DESIGN §6):
- * - `global`: the provider's catalogue; everyone with the menu entry reads it, provider staff write it;
- * - `shared`: provider rows (no tenant) plus rows of an institution or recruiter: each tenant
- *   reads the provider's and its own, and writes its own;
+ * How a resource's rows belong to tenants (DESIGN §6); its role policy, built from the template
+ * policies.ts has for its scope, says who reaches which of them:
+ * - `global`: the provider's catalogue, rows of no tenant;
+ * - `shared`: provider rows (no tenant) plus rows of an institution or recruiter;
  * - `institution`: every row belongs to one institution;
- * - `members`: user accounts, reached through their institution or recruiter company;
- * - `tenant`: the caller's own institution or recruiter company record;
- * - `plan`: the caller's institution's feature plan (read only).
+ * - `members`: user accounts, which belong to an institution or a recruiter company;
+ * - `tenant`: the institution or recruiter company records themselves;
+ * - `plan`: feature plans, each read by the institutions on it;
+ * - `policy`: activity rows with a hand-written policy (applications).
  */
 export type ResourceScope = "global" | "shared" | "institution" | "members" | "tenant" | "plan" | "policy";
 
 /**
- * Rows a grant of a role policy reaches:
+ * Rows a grant of a role policy reaches (a user without the tenant their role needs, institution
+ * staff without an institution or a recruiter without a company, reaches none):
  * - `all`: every row;
  * - `own`: rows whose `user_id` is the caller (a learner's applications, enrolments, attempts);
+ * - `self`: the caller's own account (`id` is the caller);
  * - `tenant`: rows whose `institution_id` (institution roles) or `recruiter_id` (recruiters) is the caller's;
- * - `parents`: rows whose parent (the resource's `parents`) the caller may write — an application
- *   is managed by whoever manages its posting.
+ * - `tenant-record`: the caller's own institution or recruiter company record (`id` is the tenant);
+ * - `plan`: the feature plan of the caller's institution, if it has one;
+ * - `provider-published`: the provider's published rows (no tenant, `publish_status` on);
+ * - `published`: published rows of the provider and of the caller's institution (a learner's catalogue);
+ * - `parents`: rows whose parent (the resource's `parents`) is one of the caller's tenant's own
+ *   rows — an application is managed by the staff of whoever posted what it applies to.
  */
-export type PolicyRows = "all" | "own" | "tenant" | "parents";
+export type PolicyRows =
+  | "all"
+  | "own"
+  | "self"
+  | "tenant"
+  | "tenant-record"
+  | "plan"
+  | "provider-published"
+  | "published"
+  | "parents";
+
+/**
+ * What a grant lets the role do on its rows (each action also needs its permission slug, spec §6):
+ * - `level`: what the role's level (roles.ts `ROLE_LEVELS`) may do among the resource's `actions`,
+ *   and the resource's `commands` at or below that level;
+ * - `reading`: the same, but only its reading actions (read, export): rows others own;
+ * - `pipeline`: every action of the role's level, whether or not the resource serves it as a
+ *   route, and no command: activity rows changed by other resources' commands (applications);
+ * - a list: exactly these actions and commands.
+ */
+export type PolicyActions = "level" | "reading" | "pipeline" | readonly (ResourceAction | CommandName)[];
 
 export interface PolicyGrant {
-  /** `level`: what the role's level may do (viewers read; editors also create, edit and export; admins also delete). */
-  actions: "level" | readonly (ResourceAction | CommandName)[];
+  actions: PolicyActions;
   rows: PolicyRows;
+  /** Only these roles of the kind (employees: not the institution viewer); every role of it when absent. */
+  roles?: readonly Role[];
+  /** For institution staff: only at institutions of these types (students at colleges, employees at companies). */
+  institutionTypes?: readonly InstitutionType[];
 }
 
 /**
@@ -127,7 +158,7 @@ export type CommandName = (typeof COMMAND_NAMES)[number];
  * A command of a resource: `POST /{resource}/{id}/{name}` for one row, or `POST /{resource}/{name}`
  * with `{ ids }` for many (all or nothing). The API runs it in one transaction over rows the
  * caller's ability for the command reaches. `level` is the lowest role level that may run it on
- * the rows its scope reaches; resources with a role policy grant commands in their policy instead.
+ * the rows a `level` grant of the resource's policy reaches; other grants name their commands.
  */
 export interface CommandDefinition {
   name: CommandName;
@@ -158,8 +189,10 @@ export interface ResourceDefinition {
    */
   timeWindow?: { start?: string; end: string };
   commands?: readonly CommandDefinition[];
-  /** For `scope: "policy"`: who may do what on which rows. */
-  policy?: RolePolicy;
+  /** Who may do what on which rows: the only source of rights on the resource (ability.ts). */
+  policy: RolePolicy;
+  /** The feature of spec §4 the resource belongs to: when an institution's plan lacks it, nobody gets any right on it. */
+  featureKey?: FeatureKey;
   /** Rows this resource's rows belong to, for the `parents` rows of a policy. */
   parents?: readonly { field: string; resource: ResourceName }[];
 }
