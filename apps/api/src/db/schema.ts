@@ -1,15 +1,26 @@
+import type {
+  AccessScope,
+  EventType,
+  GradingType,
+  HiringSource,
+  JobType,
+  PartnershipStatus,
+  ProgrammeCategory,
+} from "@csc/shared";
 import type { Generated } from "kysely";
 
 /**
- * Timestamps are ISO-8601 UTC strings and JSON lists are text, so the same rows read back
- * identically on SQLite and PostgreSQL.
+ * One interface per table of migrations/, column for column. Timestamps are ISO-8601 UTC strings
+ * and JSON lists are text, so the same rows read back identically on SQLite and PostgreSQL.
+ * `Generated<>` marks what the database fills in when an insert leaves it out (ids, defaults);
+ * enum-like text columns carry the values the registry (@csc/shared) lets the API write.
  */
 export interface InstitutionTable {
   id: Generated<number>;
   name: string;
   subdomain: string;
   type: "college" | "company";
-  status: "active" | "inactive";
+  status: Generated<"active" | "inactive">;
   logo: string | null;
   primary_color: string;
   secondary_color: string;
@@ -21,6 +32,8 @@ export interface InstitutionTable {
   district_id: number | null;
   municipality_id: number | null;
   feature_profile_id: number | null;
+  /** JSON array of contact persons ({ full_name, email, designation, phone_no }). */
+  contact_persons: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -28,13 +41,15 @@ export interface InstitutionTable {
 export interface RecruiterTable {
   id: Generated<number>;
   name: string;
-  status: "pending" | "approved" | "rejected";
+  status: Generated<"pending" | "approved" | "rejected">;
   email: string;
   phone: string | null;
   website: string | null;
   logo: string | null;
   address: string | null;
   reject_reason: string | null;
+  /** JSON array of contact persons, as on institutions. */
+  contact_persons: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -49,11 +64,11 @@ export interface UserTable {
   institution_id: number | null;
   recruiter_id: number | null;
   /** JSON array of permission slugs; empty means every slug passes (spec §6). */
-  permissions: string;
-  status: "active" | "disabled";
+  permissions: Generated<string>;
+  status: Generated<"active" | "disabled">;
   email_verified_at: string | null;
   /** Raised to revoke every earlier token (password reset). */
-  token_version: number;
+  token_version: Generated<number>;
   deleted_at: string | null;
   deleted_by: number | null;
   delete_reason: string | null;
@@ -106,8 +121,8 @@ export interface FeatureProfileTable {
   name: string;
   description: string | null;
   /** JSON array of feature keys (spec §4). */
-  features: string;
-  is_default: number;
+  features: Generated<string>;
+  is_default: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -187,7 +202,7 @@ export interface MissingLocaleKeyTable {
 export interface AuthThrottleTable {
   key: string;
   window_start: string;
-  failures: number;
+  failures: Generated<number>;
 }
 
 export interface DownloadLogTable {
@@ -198,6 +213,165 @@ export interface DownloadLogTable {
   filters: string;
   row_count: number;
   created_at: string;
+}
+
+/** A recruiter company an institution works with (the institution's "Recruiters" list). */
+export interface InstitutionRecruiterTable {
+  id: Generated<number>;
+  institution_id: number;
+  recruiter_id: number;
+  status: Generated<PartnershipStatus>;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Columns every catalogue table has: its tags, whether it is published, and its owner (an
+ * institution, a recruiter company, or neither for the provider's own rows).
+ */
+interface CatalogueColumns {
+  /** JSON array of tag names. */
+  tags: Generated<string>;
+  /** 1 published, 0 draft. */
+  publish_status: Generated<number>;
+  institution_id: number | null;
+  recruiter_id: number | null;
+  /** `<userId>_<entity>` of the author (spec §3). */
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CourseTable extends CatalogueColumns {
+  id: Generated<number>;
+  title: string;
+  category: ProgrammeCategory | null;
+  description: string | null;
+  /** 1 online, 0 offline. */
+  delivery_mode: number | null;
+  duration_hours: number | null;
+  grading_type: GradingType | null;
+  start_date: string | null;
+  end_date: string | null;
+  url: string | null;
+  image: string | null;
+}
+
+export interface ScholarshipTable extends CatalogueColumns {
+  id: Generated<number>;
+  title: string;
+  provider_name: string | null;
+  /** ISO 3166-1 alpha-2 code. */
+  country: string | null;
+  amount: number | null;
+  deadline: string | null;
+  description: string | null;
+  eligibility: string | null;
+  url: string | null;
+}
+
+export interface CareerRoadmapTable extends CatalogueColumns {
+  id: Generated<number>;
+  title: string;
+  job_role: string | null;
+  description: string | null;
+  duration_months: number | null;
+  /** JSON array of skill labels. */
+  skills: Generated<string>;
+}
+
+export interface SelfAssessmentTable extends CatalogueColumns {
+  id: Generated<number>;
+  title: string;
+  category: string | null;
+  description: string | null;
+  duration_minutes: number | null;
+  grading_type: GradingType | null;
+  pass_mark: number | null;
+  /** JSON array of { question, options, answer }. */
+  questions: Generated<string>;
+}
+
+export interface LearningEventTable extends CatalogueColumns {
+  id: Generated<number>;
+  title: string;
+  event_type: EventType;
+  description: string | null;
+  delivery_mode: number | null;
+  venue: string | null;
+  start_at: string;
+  end_at: string;
+  registration_deadline: string | null;
+  capacity: number | null;
+  access_scope: AccessScope | null;
+}
+
+export interface JobOpportunityTable extends CatalogueColumns {
+  id: Generated<number>;
+  title: string;
+  job_type: JobType;
+  description: string | null;
+  company_name: string | null;
+  location_text: string | null;
+  province_id: number | null;
+  district_id: number | null;
+  municipality_id: number | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  openings: number | null;
+  deadline: string;
+  hiring_source: HiringSource | null;
+  access_scope: AccessScope | null;
+  /** JSON array of skill labels. */
+  skills: Generated<string>;
+}
+
+export interface ExternalProgramTable extends CatalogueColumns {
+  id: Generated<number>;
+  title: string;
+  organizer: string | null;
+  description: string | null;
+  delivery_mode: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  fee: number | null;
+  url: string | null;
+}
+
+export interface GlobalPartnerTable {
+  id: Generated<number>;
+  name: string;
+  country: string;
+  partnership_type: string | null;
+  website: string | null;
+  logo: string | null;
+  description: string | null;
+  publish_status: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  name: string;
+  category: string | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TestimonialTable {
+  id: Generated<number>;
+  author_name: string;
+  designation: string | null;
+  organization: string | null;
+  quote: string;
+  photo: string | null;
+  rating: number | null;
+  publish_status: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -217,4 +391,53 @@ export interface Database {
   missing_locale_keys: MissingLocaleKeyTable;
   auth_throttle: AuthThrottleTable;
   download_logs: DownloadLogTable;
+  institution_recruiters: InstitutionRecruiterTable;
+  courses: CourseTable;
+  scholarships: ScholarshipTable;
+  career_roadmaps: CareerRoadmapTable;
+  self_assessments: SelfAssessmentTable;
+  learning_events: LearningEventTable;
+  job_opportunities: JobOpportunityTable;
+  external_programs: ExternalProgramTable;
+  global_partners: GlobalPartnerTable;
+  tags: TagTable;
+  testimonials: TestimonialTable;
 }
+
+export type TableName = keyof Database;
+
+/**
+ * Every key of `Database`, as a value: the compiler holds this object to exactly the keys of the
+ * interface, and schema.test.ts holds the interface to the tables the migrations create.
+ */
+const TABLES: { readonly [Table in TableName]: true } = {
+  institutions: true,
+  recruiters: true,
+  users: true,
+  provinces: true,
+  districts: true,
+  municipalities: true,
+  program_departments: true,
+  feature_profiles: true,
+  revoked_tokens: true,
+  user_tokens: true,
+  mail_outbox: true,
+  uploads: true,
+  applications: true,
+  missing_locale_keys: true,
+  auth_throttle: true,
+  download_logs: true,
+  institution_recruiters: true,
+  courses: true,
+  scholarships: true,
+  career_roadmaps: true,
+  self_assessments: true,
+  learning_events: true,
+  job_opportunities: true,
+  external_programs: true,
+  global_partners: true,
+  tags: true,
+  testimonials: true,
+};
+
+export const DATABASE_TABLES = Object.keys(TABLES) as TableName[];

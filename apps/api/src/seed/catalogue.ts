@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type EventType, formatCreatedBy, ROLES } from "@csc/shared";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
+import type { Insertable, Kysely } from "kysely";
+import type { Database, TableName } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import type { City, Owner } from "./catalogue-data.js";
 import * as data from "./catalogue-data.js";
@@ -10,14 +10,16 @@ import { DemoLogos } from "./logos.js";
 
 /**
  * DESIGN §4: the demo catalogue, learners, recruiter companies and activity logs, spread over the
- * four years before the reference date and the year after it. Every value comes from the data of
- * catalogue-data.ts, the ids found in the database and a seeded PRNG, so one reference date always
- * gives the same rows (only the password hash differs: scrypt salts are random).
+ * four years before the reference date and the year after it. Every value comes from the data files
+ * of seeds/catalogue/ (catalogue-data.ts), the ids found in the database and a seeded PRNG, so one
+ * reference date always gives the same rows (only the password hash differs: scrypt salts are random).
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: the catalogue tables and the contact_persons columns are not in the typed Database interface (db/schema.ts), and the seed writes them all
-export type AnyDb = Kysely<any>;
-export type Row = Record<string, string | number | null>;
+/** The API tests read tables by a name chosen at run time, through the engine's one untyped alias. */
+export type { AnyDb } from "../resources/store.js";
+
+/** A row as inserted into `Table`. */
+export type NewRow<Table extends TableName> = Insertable<Database[Table]>;
 
 export const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -255,7 +257,7 @@ function ownerIndexes<T extends { owner: Owner }>(items: readonly T[]): number[]
   });
 }
 
-export function courseRow(ctx: SeedContext, r: Random, course: data.CourseSeed, index: number): Row {
+export function courseRow(ctx: SeedContext, r: Random, course: data.CourseSeed, index: number): NewRow<"courses"> {
   const start = spreadDay(ctx, r, DATE_SPREAD, index);
   return {
     title: course.title,
@@ -279,7 +281,12 @@ export function courseRow(ctx: SeedContext, r: Random, course: data.CourseSeed, 
   };
 }
 
-export function scholarshipRow(ctx: SeedContext, r: Random, item: data.ScholarshipSeed, index: number): Row {
+export function scholarshipRow(
+  ctx: SeedContext,
+  r: Random,
+  item: data.ScholarshipSeed,
+  index: number,
+): NewRow<"scholarships"> {
   const deadline = spreadDay(ctx, r, DEADLINE_SPREAD, index);
   return {
     title: item.title,
@@ -298,7 +305,12 @@ export function scholarshipRow(ctx: SeedContext, r: Random, item: data.Scholarsh
   };
 }
 
-export function roadmapRow(ctx: SeedContext, r: Random, item: data.RoadmapSeed, index: number): Row {
+export function roadmapRow(
+  ctx: SeedContext,
+  r: Random,
+  item: data.RoadmapSeed,
+  index: number,
+): NewRow<"career_roadmaps"> {
   return {
     title: item.title,
     job_role: item.role,
@@ -313,7 +325,12 @@ export function roadmapRow(ctx: SeedContext, r: Random, item: data.RoadmapSeed, 
   };
 }
 
-export function assessmentRow(ctx: SeedContext, r: Random, item: data.AssessmentSeed, index: number): Row {
+export function assessmentRow(
+  ctx: SeedContext,
+  r: Random,
+  item: data.AssessmentSeed,
+  index: number,
+): NewRow<"self_assessments"> {
   return {
     title: item.title,
     category: item.category,
@@ -355,7 +372,7 @@ function eventLength(r: Random, type: EventType): number {
 const accessScope = (owner: Owner, r: Random) =>
   owner === "provider" ? "all" : owner === "recruiter" ? "default" : r.chance(0.8) ? "local" : "all";
 
-export function eventRow(ctx: SeedContext, r: Random, item: data.EventSeed, index: number): Row {
+export function eventRow(ctx: SeedContext, r: Random, item: data.EventSeed, index: number): NewRow<"learning_events"> {
   const today = startOfDay(ctx.ref) + TEN_AM_NPT;
   const length = eventLength(r, item.type);
   let start: number;
@@ -386,7 +403,13 @@ export function eventRow(ctx: SeedContext, r: Random, item: data.EventSeed, inde
   };
 }
 
-export function jobRow(ctx: SeedContext, r: Random, item: data.JobSeed, index: number, city: City = item.city): Row {
+export function jobRow(
+  ctx: SeedContext,
+  r: Random,
+  item: data.JobSeed,
+  index: number,
+  city: City = item.city,
+): NewRow<"job_opportunities"> {
   const deadline = spreadDay(ctx, r, DEADLINE_SPREAD, index);
   const [min, max] = item.salary;
   return {
@@ -396,8 +419,8 @@ export function jobRow(ctx: SeedContext, r: Random, item: data.JobSeed, index: n
       paragraphs(item.summary) +
       `<ul><li>Openings: ${item.openings}</li><li>Salary: ${npr(min)} – ${npr(max)} per month</li></ul>`,
     company_name: item.company,
-    location_text: data.CITIES[city].label,
-    ...ctx.cities[city],
+    location_text: ensure(data.CITIES[city], `city ${city}`).label,
+    ...ensure(ctx.cities[city], `city ${city}`),
     salary_min: min,
     salary_max: max,
     openings: item.openings,
@@ -413,7 +436,12 @@ export function jobRow(ctx: SeedContext, r: Random, item: data.JobSeed, index: n
   };
 }
 
-export function externalProgramRow(ctx: SeedContext, r: Random, item: data.ExternalProgramSeed, index: number): Row {
+export function externalProgramRow(
+  ctx: SeedContext,
+  r: Random,
+  item: data.ExternalProgramSeed,
+  index: number,
+): NewRow<"external_programs"> {
   const start = spreadDay(ctx, r, DATE_SPREAD, index + 3);
   return {
     title: item.title,
@@ -448,7 +476,13 @@ const PREFERENCE_TAGS = data.TAGS.filter((tag) => tag.category !== "Skill").map(
  * One learner account; `n` makes the e-mail unique. Students are in the year their enrolment date
  * gives; employees have been with the company one to four years.
  */
-export function learnerRow(ctx: SeedContext, r: Random, kind: LearnerKind, n: number, passwordHash: string): Row {
+export function learnerRow(
+  ctx: SeedContext,
+  r: Random,
+  kind: LearnerKind,
+  n: number,
+  passwordHash: string,
+): NewRow<"users"> {
   const first = r.pick(data.FIRST_NAMES);
   const last = r.pick(data.LAST_NAMES);
   const handle = `${first}.${last}`.toLowerCase();
@@ -493,14 +527,14 @@ export function learnerRow(ctx: SeedContext, r: Random, kind: LearnerKind, n: nu
 }
 
 /** The demo learners: ~40 students at kmc, ~25 employees at himal, a few independent learners, some deleted. */
-export function planLearners(ctx: SeedContext, passwordHash: string): Row[] {
+export function planLearners(ctx: SeedContext, passwordHash: string): NewRow<"users">[] {
   const r = random("learners");
   const groups: [LearnerKind, number, number][] = [
     ["kmc", 40, 2],
     ["himal", 25, 1],
     ["independent", 6, 1],
   ];
-  const rows: Row[] = [];
+  const rows: NewRow<"users">[] = [];
   let n = 0;
   let deletedCount = 0;
   for (const [kind, active, deleted] of groups) {
@@ -521,20 +555,21 @@ export function planLearners(ctx: SeedContext, passwordHash: string): Row[] {
 
 /* The whole plan (pure: the same context gives the same rows). */
 
-export interface CataloguePlan {
-  courses: Row[];
-  scholarships: Row[];
-  career_roadmaps: Row[];
-  self_assessments: Row[];
-  learning_events: Row[];
-  job_opportunities: Row[];
-  external_programs: Row[];
-  global_partners: Row[];
-  tags: Row[];
-  testimonials: Row[];
-}
+type PlannedTable =
+  | "courses"
+  | "scholarships"
+  | "career_roadmaps"
+  | "self_assessments"
+  | "learning_events"
+  | "job_opportunities"
+  | "external_programs"
+  | "global_partners"
+  | "tags"
+  | "testimonials";
 
-function build<T extends { owner: Owner }>(
+export type CataloguePlan = { [Table in PlannedTable]: NewRow<Table>[] };
+
+function build<T extends { owner: Owner }, Row>(
   ctx: SeedContext,
   label: string,
   items: readonly T[],
@@ -596,7 +631,12 @@ export function planCatalogue(ctx: SeedContext, logos = new DemoLogos()): Catalo
 }
 
 /** Inserts rows in chunks (one statement per chunk keeps SQLite's and PostgreSQL's parameter limits far away). */
-export async function insertRows(db: AnyDb, table: string, rows: readonly Row[], chunk = 200): Promise<void> {
+export async function insertRows<Table extends TableName>(
+  db: Kysely<Database>,
+  table: Table,
+  rows: readonly NewRow<Table>[],
+  chunk = 200,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
     await db
       .insertInto(table)
@@ -605,9 +645,20 @@ export async function insertRows(db: AnyDb, table: string, rows: readonly Row[],
   }
 }
 
+/** Inserts one table of the plan; generic so that each table's rows keep their own row type. */
+async function insertPlanned<Table extends PlannedTable>(
+  db: Kysely<Database>,
+  plan: CataloguePlan,
+  table: Table,
+): Promise<number> {
+  const rows: readonly NewRow<Table>[] = plan[table];
+  await insertRows(db, table, rows);
+  return rows.length;
+}
+
 /** Recruiter companies beyond Everest: approved partners, pending requests and one rejected request. */
-async function seedRecruiters(db: AnyDb, ref: number, logos: DemoLogos): Promise<number> {
-  const rows = data.RECRUITERS.map((item, i) => {
+async function seedRecruiters(db: Kysely<Database>, ref: number, logos: DemoLogos): Promise<number> {
+  const rows = data.RECRUITERS.map((item, i): NewRow<"recruiters"> => {
     const created = ref - item.ageDays * DAY - (i + 1) * 37 * 60_000;
     return {
       name: item.name,
@@ -635,20 +686,6 @@ async function seedRecruiters(db: AnyDb, ref: number, logos: DemoLogos): Promise
     };
   });
   await insertRows(db, "recruiters", rows);
-  await db
-    .updateTable("recruiters")
-    .set({
-      contact_persons: JSON.stringify([
-        {
-          full_name: "Kabita Joshi",
-          email: "recruiter.admin@example.com",
-          designation: "Head of Recruitment",
-          phone_no: "+977-9841556677",
-        },
-      ]),
-    })
-    .where("name", "=", RECRUITER.name)
-    .execute();
   return rows.length;
 }
 
@@ -663,25 +700,15 @@ export async function seedCatalogue(
   passwordHashCost: number,
   logos: DemoLogos,
 ): Promise<Record<string, number>> {
-  const anyDb = db as unknown as AnyDb;
   const ctx = await loadContext(db, reference);
   const counts: Record<string, number> = {};
 
-  counts.recruiters = await seedRecruiters(anyDb, ctx.ref, logos);
+  counts.recruiters = await seedRecruiters(db, ctx.ref, logos);
   const recruiterIds = new Map(
     (await db.selectFrom("recruiters").select(["id", "name"]).execute()).map((row) => [row.name, row.id]),
   );
 
-  for (const key of ["kmc", "himal"] as const) {
-    const { city, contacts } = data.INSTITUTION_CONTACTS[key];
-    await anyDb
-      .updateTable("institutions")
-      .set({ contact_persons: JSON.stringify(contacts), municipality_id: ctx.cities[city].municipality_id })
-      .where("id", "=", ctx.institutions[key])
-      .execute();
-  }
-
-  const partnerships = data.PARTNERSHIPS.map((item) => {
+  const partnerships = data.PARTNERSHIPS.map((item): NewRow<"institution_recruiters"> => {
     const created = ctx.ref - item.ageDays * DAY;
     return {
       institution_id: ctx.institutions[item.institution],
@@ -692,23 +719,20 @@ export async function seedCatalogue(
       updated_at: iso(item.status === "active" ? created : created + 120 * DAY),
     };
   });
-  await insertRows(anyDb, "institution_recruiters", partnerships);
+  await insertRows(db, "institution_recruiters", partnerships);
   counts.institution_recruiters = partnerships.length;
 
   const plan = planCatalogue(ctx, logos);
-  for (const [table, rows] of Object.entries(plan)) {
-    await insertRows(anyDb, table, rows);
-    counts[table] = rows.length;
-  }
+  for (const table of Object.keys(plan) as PlannedTable[]) counts[table] = await insertPlanned(db, plan, table);
 
   // One hash for every seeded learner: nobody knows the password, so these accounts sign in only after a reset.
   const hash = await hashPassword(randomBytes(32).toString("base64url"), passwordHashCost);
   const learners = planLearners(ctx, hash);
-  await insertRows(anyDb, "users", learners);
+  await insertRows(db, "users", learners);
   counts.users = learners.length;
 
   const r = random("download_logs");
-  const downloads = data.DOWNLOADS.flatMap((item) => {
+  const downloads = data.DOWNLOADS.flatMap((item): NewRow<"download_logs">[] => {
     const userId = ctx.accounts.get(item.account);
     if (userId === undefined) return [];
     return [
@@ -721,7 +745,7 @@ export async function seedCatalogue(
       },
     ];
   });
-  await insertRows(anyDb, "download_logs", downloads);
+  await insertRows(db, "download_logs", downloads);
   counts.download_logs = downloads.length;
   return counts;
 }

@@ -1,111 +1,78 @@
-import { FEATURE_KEYS, type FeatureKey, ROLES, type Role } from "@csc/shared";
+import { ALL_ROLES, FEATURE_KEYS, type FeatureKey } from "@csc/shared";
+import { type Static, Type } from "typebox";
+import { loadSeedFile, strictObject } from "./seed-files.js";
 
-/** DESIGN §4: the demo tenants and one account per role. */
+/** DESIGN §4: the demo tenants and one account per role, from seeds/demo.json. */
 
-export const FEATURE_PROFILES: {
-  name: string;
-  description: string;
-  features: readonly FeatureKey[];
-  isDefault: boolean;
-}[] = [
-  {
-    name: "Complete",
-    description: "Every feature: the provider's default plan for independent learners.",
-    features: FEATURE_KEYS,
-    isDefault: true,
-  },
-  {
-    name: "Standard",
-    description: "Career essentials without scholarships and global partners.",
-    features: FEATURE_KEYS.filter((key) => key !== "scholarship" && key !== "global-partner"),
-    isDefault: false,
-  },
-];
+/** A contact person of an institution or recruiter company (`contact_persons`, DESIGN §2a "contacts"). */
+export const Contact = strictObject({
+  full_name: Type.String(),
+  email: Type.String(),
+  designation: Type.String(),
+  phone_no: Type.String(),
+});
 
-export interface DemoInstitution {
-  key: "kmc" | "himal";
-  name: string;
-  type: "college" | "company";
-  primaryColor: string;
-  secondaryColor: string;
-  plan: string;
-  email: string;
-  phone: string;
-  website: string;
-  address: string;
-  district: string;
-  programs: string[];
-  departments: string[];
-}
+const TENANTS = ["kmc", "himal"] as const;
+const Colour = Type.String({ pattern: "^#[0-9A-Fa-f]{6}$" });
 
-export const INSTITUTIONS: DemoInstitution[] = [
-  {
-    key: "kmc",
-    name: "Kathmandu Model College",
-    type: "college",
-    primaryColor: "#0E5E9C",
-    secondaryColor: "#F2A900",
-    plan: "Standard",
-    email: "info@kmc.example.com",
-    phone: "+977-1-4412345",
-    website: "https://kmc.example.com",
-    address: "Bagbazar, Kathmandu",
-    district: "Kathmandu",
-    programs: ["BBA", "BIM", "BSc CSIT", "BBS", "MBS"],
-    departments: ["Management", "Information Technology", "Humanities"],
-  },
-  {
-    key: "himal",
-    name: "Himal Tech",
-    type: "company",
-    primaryColor: "#1B7F5C",
-    secondaryColor: "#E4572E",
-    plan: "Complete",
-    email: "people@himal.example.com",
-    phone: "+977-61-531234",
-    website: "https://himal.example.com",
-    address: "Lakeside, Pokhara",
-    district: "Kaski",
-    programs: ["Graduate Trainee", "Leadership Track"],
-    departments: ["Engineering", "Sales", "Human Resources", "Finance"],
-  },
-];
+const Institution = strictObject({
+  key: Type.Enum(TENANTS),
+  name: Type.String(),
+  type: Type.Enum(["college", "company"]),
+  primaryColor: Colour,
+  secondaryColor: Colour,
+  /** Name of one of the feature profiles. */
+  plan: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  website: Type.String(),
+  address: Type.String(),
+  /** District and local level names as nepal.ts seeds them. */
+  district: Type.String(),
+  municipality: Type.String(),
+  programs: Type.Array(Type.String()),
+  departments: Type.Array(Type.String()),
+  contacts: Type.Array(Contact),
+});
 
-export const RECRUITER = {
-  name: "Everest Recruiters",
-  email: "hello@everest-recruiters.example.com",
-  phone: "+977-1-5523456",
-  website: "https://everest-recruiters.example.com",
-  address: "Jhamsikhel, Lalitpur",
-};
+const Demo = strictObject({
+  featureProfiles: Type.Array(
+    strictObject({
+      name: Type.String(),
+      description: Type.String(),
+      /** A plan has every feature (spec §4) but these: a new feature reaches every plan unless left out here. */
+      withoutFeatures: Type.Array(Type.Enum(FEATURE_KEYS)),
+      isDefault: Type.Boolean(),
+    }),
+  ),
+  institutions: Type.Array(Institution),
+  recruiter: strictObject({
+    name: Type.String(),
+    email: Type.String(),
+    phone: Type.String(),
+    website: Type.String(),
+    address: Type.String(),
+    contacts: Type.Array(Contact),
+  }),
+  accounts: Type.Array(
+    strictObject({
+      email: Type.String(),
+      fullName: Type.String(),
+      role: Type.Enum(ALL_ROLES),
+      tenant: Type.Union([Type.Enum([...TENANTS, "recruiter"]), Type.Null()]),
+    }),
+  ),
+});
 
-export interface DemoAccount {
-  email: string;
-  fullName: string;
-  role: Role;
-  tenant: "kmc" | "himal" | "recruiter" | null;
-}
+const demo = loadSeedFile("demo.json", Demo);
 
-export const ACCOUNTS: DemoAccount[] = [
-  { email: "superadmin@example.com", fullName: "Sagar Shrestha", role: ROLES.SUPER_ADMIN, tenant: null },
-  { email: "skilllab.admin@example.com", fullName: "Anjali Gurung", role: ROLES.SKILLLAB_ADMIN, tenant: null },
-  { email: "skilllab.editor@example.com", fullName: "Bikash Tamang", role: ROLES.SKILLLAB_EDITOR, tenant: null },
-  { email: "skilllab.viewer@example.com", fullName: "Chandani Rai", role: ROLES.SKILLLAB_VIEWER, tenant: null },
-  { email: "college.admin@example.com", fullName: "Deepak Adhikari", role: ROLES.COLLEGE_ADMIN, tenant: "kmc" },
-  { email: "college.editor@example.com", fullName: "Elina Maharjan", role: ROLES.INSTITUTION_EDITOR, tenant: "kmc" },
-  { email: "college.viewer@example.com", fullName: "Gopal Thapa", role: ROLES.COLLEGE_VIEWER, tenant: "kmc" },
-  { email: "company.admin@example.com", fullName: "Hari Karki", role: ROLES.INSTITUTION_ADMIN, tenant: "himal" },
-  { email: "company.editor@example.com", fullName: "Ishwori Basnet", role: ROLES.INSTITUTION_EDITOR, tenant: "himal" },
-  { email: "company.viewer@example.com", fullName: "Jiban Lama", role: ROLES.INSTITUTION_VIEWER, tenant: "himal" },
-  { email: "recruiter.admin@example.com", fullName: "Kabita Joshi", role: ROLES.RECRUITER_ADMIN, tenant: "recruiter" },
-  {
-    email: "recruiter.editor@example.com",
-    fullName: "Laxman Bhandari",
-    role: ROLES.RECRUITER_EDITOR,
-    tenant: "recruiter",
-  },
-  { email: "recruiter.viewer@example.com", fullName: "Manisha KC", role: ROLES.RECRUITER_VIEWER, tenant: "recruiter" },
-  { email: "student@example.com", fullName: "Nabin Poudel", role: ROLES.STUDENT, tenant: "kmc" },
-  { email: "employee@example.com", fullName: "Oshin Sherpa", role: ROLES.EMPLOYEE, tenant: "himal" },
-  { email: "learner@example.com", fullName: "Pratiksha Neupane", role: ROLES.LEARNER, tenant: null },
-];
+export type DemoInstitution = Static<typeof Institution>;
+export type DemoAccount = Static<typeof Demo>["accounts"][number];
+
+export const FEATURE_PROFILES = demo.featureProfiles.map(({ withoutFeatures, ...plan }) => ({
+  ...plan,
+  features: FEATURE_KEYS.filter((key: FeatureKey) => !withoutFeatures.includes(key)),
+}));
+export const INSTITUTIONS = demo.institutions;
+export const RECRUITER = demo.recruiter;
+export const ACCOUNTS = demo.accounts;

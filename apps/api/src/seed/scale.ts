@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
+import type { Database, TableName } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import {
-  type AnyDb,
   assessmentRow,
   courseRow,
   eventRow,
@@ -13,8 +12,8 @@ import {
   type LearnerKind,
   learnerRow,
   loadContext,
+  type NewRow,
   type Random,
-  type Row,
   random,
   roadmapRow,
   type SeedContext,
@@ -46,15 +45,17 @@ const PER_LEARNER = {
   self_assessments: 1 / 500,
 } as const;
 
+type ScaleTable = keyof typeof PER_LEARNER;
+
 /** Rows added: learners by kind, and per catalogue table. */
-export type ScaleCounts = { students: number; employees: number } & Record<keyof typeof PER_LEARNER, number>;
+export type ScaleCounts = { students: number; employees: number } & Record<ScaleTable, number>;
 
 export interface ScaleOptions {
   /** Anchors every date; by default the demo college's creation time, i.e. when the demo was seeded. */
   reference?: Date | string | number;
 }
 
-type Builder = (ctx: SeedContext, r: Random, index: number) => Row;
+type Builder<Table extends ScaleTable> = (ctx: SeedContext, r: Random, index: number) => NewRow<Table>;
 
 const cohort = (index: number, length: number) => Math.floor(index / length) + 2;
 
@@ -62,10 +63,10 @@ function template<T>(items: readonly T[], index: number): T {
   return items[index % items.length] as T;
 }
 
-const CITY_KEYS = Object.keys(data.CITIES) as City[];
+const CITY_KEYS: readonly City[] = Object.keys(data.CITIES);
 const TIMINGS: readonly Timing[] = ["past", "past", "past", "past", "past", "past", "upcoming", "upcoming", "ongoing"];
 
-const BUILDERS: Record<keyof typeof PER_LEARNER, Builder> = {
+const BUILDERS: { [Table in ScaleTable]: Builder<Table> } = {
   courses: (ctx, r, i) => {
     const t = template(data.COURSES, i);
     return courseRow(ctx, r, { ...t, title: `${t.title} — Cohort ${cohort(i, data.COURSES.length)}` }, i);
@@ -100,12 +101,32 @@ const BUILDERS: Record<keyof typeof PER_LEARNER, Builder> = {
 };
 
 /** Builds and inserts `count` rows, `SCALE_BATCH` at a time, without holding them all in memory. */
-async function insertGenerated(db: AnyDb, table: string, count: number, row: (index: number) => Row): Promise<void> {
+async function insertGenerated<Table extends TableName>(
+  db: Kysely<Database>,
+  table: Table,
+  count: number,
+  row: (index: number) => NewRow<Table>,
+): Promise<void> {
   for (let start = 0; start < count; start += SCALE_BATCH) {
-    const batch: Row[] = [];
+    const batch: NewRow<Table>[] = [];
     for (let i = start; i < Math.min(count, start + SCALE_BATCH); i++) batch.push(row(i));
     await insertRows(db, table, batch, SCALE_BATCH);
   }
+}
+
+/** Adds one catalogue table's share of rows; each table draws from its own PRNG, so tables do not shift each other. */
+async function insertCatalogueShare<Table extends ScaleTable>(
+  db: Kysely<Database>,
+  ctx: SeedContext,
+  label: string,
+  learners: number,
+  table: Table,
+): Promise<number> {
+  const count = Math.floor(learners * PER_LEARNER[table]);
+  const r = random(`${label}:${table}`);
+  const build: Builder<Table> = BUILDERS[table];
+  await insertGenerated(db, table, count, (i) => build(ctx, r, i));
+  return count;
 }
 
 /**
@@ -130,7 +151,6 @@ export async function seedScale(
       .executeTakeFirst();
     if (!kmc) throw new Error("seedScale needs the demo data: seed with SEED_DEMO=true first.");
     const ctx = await loadContext(trx, options.reference ?? kmc.created_at);
-    const anyDb = trx as unknown as AnyDb;
 
     // E-mails carry a number above every existing user id, so a second run adds more rather than clashing.
     const { max } = await trx
@@ -142,14 +162,11 @@ export async function seedScale(
     const hash = await hashPassword(randomBytes(32).toString("base64url"), passwordHashCost);
     const students = Math.round(learners * STUDENT_SHARE);
     const kind = (i: number): LearnerKind => (i < students ? "kmc" : "himal");
-    await insertGenerated(anyDb, "users", learners, (i) => learnerRow(ctx, r, kind(i), base + i + 1, hash));
+    await insertGenerated(trx, "users", learners, (i) => learnerRow(ctx, r, kind(i), base + i + 1, hash));
 
     const counts = { students, employees: learners - students } as ScaleCounts;
-    for (const [table, perLearner] of Object.entries(PER_LEARNER) as [keyof typeof PER_LEARNER, number][]) {
-      const count = Math.floor(learners * perLearner);
-      const rows = random(`scale:${base}:${table}`);
-      await insertGenerated(anyDb, table, count, (i) => BUILDERS[table](ctx, rows, i));
-      counts[table] = count;
+    for (const table of Object.keys(PER_LEARNER) as ScaleTable[]) {
+      counts[table] = await insertCatalogueShare(trx, ctx, `scale:${base}`, learners, table);
     }
     return counts;
   };
