@@ -7,6 +7,7 @@ import { connect, type DatabaseHandle } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { HttpError } from "./lib/errors.js";
 import { createMailer, type SendMail } from "./lib/mailer.js";
+import ability from "./plugins/ability.js";
 import access from "./plugins/access.js";
 import auth from "./plugins/auth.js";
 import context from "./plugins/context.js";
@@ -73,6 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(docs);
   app.decorate("sendMail", createMailer(db, config.smtpUrl, config.mailFrom, app.log));
   await app.register(auth);
+  await app.register(ability);
   await app.register(passwords);
   app.addSchema(ErrorResponse);
 

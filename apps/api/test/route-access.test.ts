@@ -3,6 +3,7 @@ import Fastify from "fastify";
 import fp from "fastify-plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSessionUser, type SessionUser } from "../src/lib/accounts.js";
+import ability from "../src/plugins/ability.js";
 import access, { admits, type DeclaredRoute } from "../src/plugins/access.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
@@ -47,6 +48,7 @@ describe("deny by default", () => {
         { name: "auth" },
       ),
     );
+    await app.register(ability);
     await app.register(access);
     expect(() => app.get("/api/forgotten", async () => ({ secret: true }))).toThrow(
       /GET \/api\/forgotten declares no access/,

@@ -1,5 +1,4 @@
-import { type AbilityUser, type Action, type AppAbility, defineAbilityFor, type Role, type Subject } from "@csc/shared";
-import type { FastifyRequest } from "fastify";
+import type { Action, AppAbility, Role, Subject } from "@csc/shared";
 import fp from "fastify-plugin";
 import type { SessionUser } from "../lib/accounts.js";
 import { forbidden } from "../lib/errors.js";
@@ -32,10 +31,6 @@ declare module "fastify" {
     /** Every API route with the access it declares, in registration order. */
     declaredRoutes: DeclaredRoute[];
   }
-  interface FastifyRequest {
-    /** The signed-in user's CASL ability (built once per user and what it depends on, see `abilityOf`). */
-    ability: AppAbility;
-  }
 }
 
 /** Whether a declaration admits a user (null: nobody signed in). */
@@ -48,53 +43,9 @@ export function admits(access: RouteAccess, user: SessionUser | null, ability: (
   return access.can.some(([action, subject]) => abilityOfUser.can(action, subject as never));
 }
 
-const requestAbilities = new WeakMap<FastifyRequest, AppAbility>();
-
-/** Abilities kept; the least recently used goes first. */
-const ABILITY_CACHE_SIZE = 1_000;
-const abilities = new Map<string, AppAbility>();
-
-/**
- * The user's ability, built once per user, token version and everything the ability reads: the
- * key holds every field of `AbilityUser` (the mapped type fails to compile when one is added and
- * not listed here), so a changed plan, feature, permission or role gets a new ability at once.
- */
-export function abilityOf(user: AbilityUser & { tokenVersion: number }): AppAbility {
-  const inputs: { [K in keyof Required<AbilityUser>]: AbilityUser[K] } = {
-    id: user.id,
-    role: user.role,
-    institution: user.institution,
-    enabledFeatures: user.enabledFeatures,
-    recruiterId: user.recruiterId,
-    planId: user.planId,
-    permissions: user.permissions,
-  };
-  const key = `${user.tokenVersion} ${JSON.stringify(inputs)}`;
-  let ability = abilities.get(key);
-  if (ability) {
-    abilities.delete(key);
-  } else {
-    ability = defineAbilityFor(inputs);
-    if (abilities.size >= ABILITY_CACHE_SIZE) abilities.delete(abilities.keys().next().value as string);
-  }
-  abilities.set(key, ability);
-  return ability;
-}
-
 export default fp(
   async (app) => {
     app.decorate("declaredRoutes", [] as DeclaredRoute[]);
-    app.decorateRequest("ability", {
-      getter(this: FastifyRequest) {
-        let ability = requestAbilities.get(this);
-        if (!ability) {
-          ability = abilityOf(this.auth);
-          requestAbilities.set(this, ability);
-        }
-        return ability;
-      },
-    });
-
     app.addHook("onRoute", (route) => {
       if (!route.url.startsWith("/api/")) return;
       const access = route.config?.access;
@@ -110,5 +61,5 @@ export default fp(
       if (!admits(access, request.auth, () => request.ability)) throw forbidden(request.t("forbidden"));
     });
   },
-  { name: "access", dependencies: ["auth"] },
+  { name: "access", dependencies: ["auth", "ability"] },
 );

@@ -1,12 +1,16 @@
 import {
   type Action,
   type AppAbility,
+  isProviderRole,
   PARENT_REASON_PREFIX,
   type ParentReason,
+  RECRUITER_ROLES,
   RESOURCES,
+  type ResourceDefinition,
   type ResourceName,
 } from "@csc/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { SessionUser } from "../lib/accounts.js";
 
 type Conditions = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
@@ -83,7 +87,7 @@ export function reachOf(
   resource: ResourceName,
   alias: string,
 ): Reach {
-  // abilities are shared between requests (plugins/access.ts), and so is what they reach
+  // abilities are shared between requests (plugins/ability.ts), and so is what they reach
   let known = reaches.get(ability);
   if (!known) {
     known = new Map();
@@ -135,4 +139,38 @@ function translate(
       return eb.and([allow, ...deny]);
     },
   };
+}
+
+/** Rows matching one CASL condition object, as a reach over `alias`. */
+const matching = (alias: string, conditions: Conditions): Reach => ({
+  kind: "some",
+  where: (eb) => conditionSql(eb, (name) => `${alias}.${name}`, conditions),
+});
+
+/**
+ * Tenancy where no action of the ability applies (a form's relation choices and checks, the
+ * tenant records of spec §7): the rows of `resource` inside one institution, drawn as the scopes
+ * of DESIGN §6 draw it — the institution itself, or its rows and the provider's shared ones (no
+ * `institution_id`). `null` is no institution in particular: every row.
+ */
+export function institutionReach(resource: ResourceDefinition, institutionId: number | null, alias: string): Reach {
+  if (institutionId === null) return { kind: "all" };
+  if (resource.table === "institutions") return matching(alias, { id: institutionId });
+  if (resource.fields.some((f) => f.name === "institution_id")) {
+    return matching(alias, { institution_id: { $in: [institutionId, null] } });
+  }
+  return { kind: "all" };
+}
+
+/** No institution has this id, so an account without one reaches only the provider's shared rows. */
+const NO_INSTITUTION = 0;
+
+/** The institution a user's lookups stay in: none in particular for provider staff, else their own. */
+export const lookupInstitutionOf = (user: Pick<SessionUser, "role" | "institution">): number | null =>
+  isProviderRole(user.role) ? null : (user.institution?.id ?? NO_INSTITUTION);
+
+/** A recruiter's own company among the `recruiters` rows (spec §7 `/recruiter-profile`); no row for anyone else. */
+export function companyReach(user: Pick<SessionUser, "role" | "recruiterId">, alias: string): Reach {
+  if (!RECRUITER_ROLES.includes(user.role) || user.recruiterId === null) return { kind: "none" };
+  return matching(alias, { id: user.recruiterId });
 }

@@ -1,8 +1,9 @@
-import { type FieldDefinition, isProviderRole, RESOURCES } from "@csc/shared";
+import { type FieldDefinition, RESOURCES } from "@csc/shared";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { SessionUser } from "../lib/accounts.js";
-import { type AnyDb, likePattern } from "./store.js";
+import { institutionReach, lookupInstitutionOf } from "./access.js";
+import { ALIAS, likePattern, scoped } from "./store.js";
 
 const LIMIT = 50;
 
@@ -18,20 +19,10 @@ export async function relationOptions(
 ): Promise<{ value: number; label: string }[]> {
   if (!field?.relation) return [];
   const target = RESOURCES[field.relation.resource];
-  const label = field.relation.labelField;
-  let rows = (db as unknown as AnyDb).selectFrom(target.table).select(["id as value", `${label} as label`]);
-  for (const [name, value] of Object.entries(target.fixed ?? {})) rows = rows.where(name, "=", value);
-  if (target.softDelete === "hide") rows = rows.where("deleted_at", "is", null);
-  const tenantScoped = target.fields.some((f) => f.name === "institution_id");
-  if (!isProviderRole(user.role)) {
-    if (target.table === "institutions") rows = rows.where("id", "=", user.institution?.id ?? 0);
-    else if (tenantScoped) {
-      rows = rows.where((eb) =>
-        eb.or([eb("institution_id", "=", user.institution?.id ?? 0), eb("institution_id", "is", null)]),
-      );
-    }
-  }
-  if (query.id?.length) rows = rows.where("id", "in", query.id);
+  const label = `${ALIAS}.${field.relation.labelField}`;
+  const reach = institutionReach(target, lookupInstitutionOf(user), ALIAS);
+  let rows = scoped(db, target, reach).select([`${ALIAS}.id as value`, `${label} as label`]);
+  if (query.id?.length) rows = rows.where(`${ALIAS}.id`, "in", query.id);
   if (query.q) rows = rows.where(sql<boolean>`lower(${sql.ref(label)}) like ${likePattern(query.q)} escape '\\'`);
   const result = await rows.orderBy(label).limit(LIMIT).execute();
   return result.map((row) => ({ value: Number(row.value), label: String(row.label ?? "") }));

@@ -1,6 +1,8 @@
 import { type FieldDefinition, NUMERIC_FIELD_TYPES, type ResourceDefinition } from "@csc/shared";
 import { type TSchema, Type } from "typebox";
+import { bearer, errorResponses, Id, IdParams } from "../routes/schemas.js";
 import { allowedValues } from "./codec.js";
+import { listQuerySchema } from "./list-query.js";
 
 /** A field's JSON type as the API returns it. */
 function outputType(field: FieldDefinition): TSchema {
@@ -51,4 +53,48 @@ export function bodySchema(resource: ResourceDefinition) {
     ),
     { additionalProperties: true },
   );
+}
+
+const OptionsQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+    id: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+const OptionList = Type.Array(Type.Object({ value: Type.Integer(), label: Type.String() }));
+
+const DeleteQuery = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+
+/**
+ * The schema of each generic route of a resource (DESIGN §5): what OpenAPI documents and what
+ * Fastify checks. `options` is null for a resource without relation fields, which has no such route.
+ */
+export function routeSchemas(resource: ResourceDefinition) {
+  const documented = { tags: [resource.name], security: bearer };
+  const query = listQuerySchema(resource);
+  const row = rowSchema(resource);
+  const body = bodySchema(resource);
+  const relations = resource.fields.filter((f) => f.relation);
+  return {
+    list: { ...documented, querystring: query, response: { 200: Type.Array(row), ...errorResponses } },
+    export: { ...documented, querystring: query, response: { 200: Type.String(), ...errorResponses } },
+    options:
+      relations.length === 0
+        ? null
+        : {
+            ...documented,
+            params: Type.Object({ field: Type.Union(relations.map((f) => Type.Literal(f.name))) }),
+            querystring: OptionsQuery,
+            response: { 200: OptionList, ...errorResponses },
+          },
+    one: { ...documented, params: IdParams, response: { 200: row, ...errorResponses } },
+    create: { ...documented, body, response: { 201: row, ...errorResponses } },
+    update: { ...documented, params: IdParams, body, response: { 200: row, ...errorResponses } },
+    delete: { ...documented, params: IdParams, querystring: DeleteQuery, response: { 200: row, ...errorResponses } },
+  };
 }

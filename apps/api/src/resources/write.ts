@@ -1,24 +1,19 @@
 import {
-  assignableRoles,
   type FieldDefinition,
   formatCreatedBy,
-  type InstitutionType,
   isProviderRole,
-  isRole,
-  RESERVED_SUBDOMAINS,
   RESOURCES,
   type ResourceDefinition,
-  type Role,
-  roleFitsInstitution,
   roleKind,
-  SUBDOMAIN_PATTERN,
 } from "@csc/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { SessionUser } from "../lib/accounts.js";
 import type { Translate } from "../lib/messages.js";
+import { institutionReach } from "./access.js";
 import { encodeValue, uploadNameOf } from "./codec.js";
-import type { AnyDb } from "./store.js";
+import { hooksOf } from "./hooks/index.js";
+import { ALIAS, type AnyDb, scoped } from "./store.js";
 
 export type Values = Record<string, unknown>;
 export type FieldErrors = Record<string, string>;
@@ -107,16 +102,10 @@ export function createDefaults(resource: ResourceDefinition, user: SessionUser, 
   return values;
 }
 
-async function institutionType(db: Kysely<Database>, id: unknown): Promise<InstitutionType | null> {
-  if (typeof id !== "number") return null;
-  const row = await db.selectFrom("institutions").select("type").where("id", "=", id).executeTakeFirst();
-  return row?.type ?? null;
-}
-
 /**
  * What the database cannot check alone: relations point at rows of the same tenant, the Nepal
- * cascade is consistent, images are files uploaded here, unique columns are free, subdomains are
- * usable, and a user's role is one the caller may give and fits the account's institution.
+ * cascade is consistent, images are files uploaded here, unique columns are free, and what the
+ * table's own rules ask (hooks: a usable subdomain, a role the caller may give).
  */
 export async function integrityErrors(
   db: Kysely<Database>,
@@ -133,7 +122,7 @@ export async function integrityErrors(
     if (!(field.name in changed) || changed[field.name] == null) continue;
     const value = changed[field.name];
     if (field.type === "relation" && field.relation) {
-      if (!(await relationExists(any, field, value, row))) errors[field.name] = t("field.invalid");
+      if (!(await relationExists(db, field, value, row))) errors[field.name] = t("field.invalid");
     }
     if (field.type === "province" || field.type === "district" || field.type === "municipality") {
       if (!(await placeFits(any, field, value, row))) errors[field.name] = t("field.invalid");
@@ -149,37 +138,21 @@ export async function integrityErrors(
     if (existingId !== null) query = query.where("id", "!=", existingId);
     if (await query.executeTakeFirst()) errors[columns[columns.length - 1] ?? "id"] = t("field.taken");
   }
-  if (resource.table === "institutions" && typeof changed.subdomain === "string") {
-    const sub = changed.subdomain.toLowerCase();
-    if (!SUBDOMAIN_PATTERN.test(sub) || (RESERVED_SUBDOMAINS as readonly string[]).includes(sub)) {
-      errors.subdomain = t("field.subdomain");
-    }
-  }
-  if (resource.table === "users" && ("role" in changed || "institution_id" in changed)) {
-    const role = row.role;
-    if (!isRole(role) || !assignableRoles(user.role).includes(role)) errors.role = t("field.roleNotAllowed");
-    else {
-      const type = await institutionType(db, row.institution_id);
-      const fits = roleFitsInstitution(role, type) && (roleKind(role) !== "recruiter" || row.recruiter_id != null);
-      if (!fits) errors[resource.fixed?.role ? "institution_id" : "role"] = t("field.roleMismatch");
-    }
-  }
-  return errors;
+  const ownRules = hooksOf(resource).rowErrors;
+  return ownRules ? { ...errors, ...(await ownRules({ db, resource, row, changed, user, t })) } : errors;
 }
 
-async function relationExists(db: AnyDb, field: FieldDefinition, value: unknown, row: Values) {
+async function relationExists(db: Kysely<Database>, field: FieldDefinition, value: unknown, row: Values) {
   const target = RESOURCES[field.relation?.resource ?? "tags"];
-  let query = db.selectFrom(target.table).select("id").where("id", "=", value);
-  for (const [name, fixed] of Object.entries(target.fixed ?? {})) query = query.where(name, "=", fixed);
-  if (target.softDelete === "hide") query = query.where("deleted_at", "is", null);
-  // a relation stays inside its row's institution (or points at the provider's shared rows)
-  const tenantScoped = target.fields.some((f) => f.name === "institution_id") && field.name !== "institution_id";
-  if (tenantScoped && typeof row.institution_id === "number") {
-    query = query.where((eb) =>
-      eb.or([eb("institution_id", "=", row.institution_id), eb("institution_id", "is", null)]),
-    );
-  }
-  return (await query.executeTakeFirst()) !== undefined;
+  // a relation stays inside its row's institution (or points at the provider's shared rows);
+  // the tenant column itself is what names that institution
+  const institution =
+    field.name !== "institution_id" && typeof row.institution_id === "number" ? row.institution_id : null;
+  const found = await scoped(db, target, institutionReach(target, institution, ALIAS))
+    .select(`${ALIAS}.id`)
+    .where(`${ALIAS}.id`, "=", value)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /**
@@ -213,14 +186,4 @@ async function placeFits(db: AnyDb, field: FieldDefinition, value: unknown, row:
   if (field.type === "municipality" && typeof row.district_id === "number")
     return place.district_id === row.district_id;
   return true;
-}
-
-/**
- * Whether the caller may change or delete this account: their own, or one whose role they may
- * give (so never their admin). Learner resources fix the role rather than list it as a field.
- */
-export function mayManageAccount(user: SessionUser, resource: ResourceDefinition, current: Values): boolean {
-  if (current.id === user.id) return true;
-  const role = current.role ?? resource.fixed?.role;
-  return isRole(role) && assignableRoles(user.role).includes(role as Role);
 }

@@ -1,8 +1,10 @@
-import { PROVIDER_ROLES, RECRUITER_ROLES } from "@csc/shared";
+import { RECRUITER_ROLES, RESOURCES } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { notFound } from "../lib/errors.js";
+import { companyReach, institutionReach, lookupInstitutionOf } from "../resources/access.js";
+import { ALIAS, scoped } from "../resources/store.js";
 import { bearer, errorResponses, IdParams, InstitutionPublic } from "./schemas.js";
 
 const institutionColumns = [
@@ -22,19 +24,11 @@ const institutionColumns = [
   "district_id",
   "municipality_id",
   "created_at",
-] as const;
+].map((name) => `${ALIAS}.${name}`);
 
-const recruiterColumns = [
-  "id",
-  "name",
-  "status",
-  "email",
-  "phone",
-  "website",
-  "logo",
-  "address",
-  "created_at",
-] as const;
+const recruiterColumns = ["id", "name", "status", "email", "phone", "website", "logo", "address", "created_at"].map(
+  (name) => `${ALIAS}.${name}`,
+);
 
 /** Institution and recruiter records of spec §7; another tenant's record is a 404, never a 403. */
 export default async function tenantRoutes(fastify: FastifyInstance) {
@@ -42,11 +36,11 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
   const { db } = app;
 
   async function institutionFor(request: FastifyRequest, id: number, type?: "college") {
-    const { auth } = request;
-    const mayRead = PROVIDER_ROLES.includes(auth.role) || auth.institution?.id === id;
-    let query = db.selectFrom("institutions").select(institutionColumns).where("id", "=", id);
-    if (type) query = query.where("type", "=", type);
-    const row = mayRead ? await query.executeTakeFirst() : undefined;
+    const { institutions } = RESOURCES;
+    const reach = institutionReach(institutions, lookupInstitutionOf(request.auth), ALIAS);
+    let query = scoped(db, institutions, reach).select(institutionColumns).where(`${ALIAS}.id`, "=", id);
+    if (type) query = query.where(`${ALIAS}.type`, "=", type);
+    const row = await query.executeTakeFirst();
     if (!row) throw notFound(request.t("notFound"));
     return { data: row };
   }
@@ -76,15 +70,9 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { auth } = request;
-      const row =
-        RECRUITER_ROLES.includes(auth.role) && auth.recruiterId !== null
-          ? await db
-              .selectFrom("recruiters")
-              .select(recruiterColumns)
-              .where("id", "=", auth.recruiterId)
-              .executeTakeFirst()
-          : undefined;
+      const row = await scoped(db, RESOURCES["company-profile"], companyReach(request.auth, ALIAS))
+        .select(recruiterColumns)
+        .executeTakeFirst();
       if (!row) throw notFound(request.t("notFound"));
       return { data: row };
     },

@@ -1,0 +1,85 @@
+import { csvRow, type ResourceDefinition, type Role, readableFields } from "@csc/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { badRequest, forbidden, notFound } from "../../lib/errors.js";
+import { nowIso } from "../../lib/time.js";
+import type { IdParams } from "../../routes/schemas.js";
+import { type ListQuery, parseListQuery } from "../list-query.js";
+import { relationOptions } from "../options.js";
+import { rowFor } from "../read.js";
+import { logDownload } from "../repository.js";
+import { listRows } from "../store.js";
+import { reachedRow, reachFor } from "./reach.js";
+
+/** The reads of the simple-rest contract (DESIGN §5): list, export, one row, a relation's choices. */
+
+const EXPORT_LIMIT = 50_000;
+
+type ListRequest = FastifyRequest<{ Querystring: Record<string, string> }>;
+type OptionsRequest = FastifyRequest<{ Params: { field: string }; Querystring: { q?: string; id?: number[] } }>;
+type OneRequest = FastifyRequest<{ Params: IdParams }>;
+
+/** The list query of the request; a 400 naming each parameter the registry does not allow. */
+function listQueryOf(request: ListRequest, resource: ResourceDefinition): ListQuery {
+  const parsed = parseListQuery(resource, request.query);
+  if (!parsed.ok) throw badRequest(request.t("invalidInput"), parsed.errors);
+  return parsed.query;
+}
+
+/** `GET /{res}`: a page of the rows the caller may read, the total of them in `X-Total-Count`. */
+export const listHandler = (resource: ResourceDefinition) => async (request: ListRequest, reply: FastifyReply) => {
+  const list = listQueryOf(request, resource);
+  const { rows, total } = await listRows(request.server.db, resource, reachFor(request, resource, "read"), list);
+  const role = request.auth.role;
+  return reply.header("X-Total-Count", String(total)).send(rows.map((row) => rowFor(resource, role, row)));
+};
+
+/** The rows as the reader sees them, as CSV: a BOM so that spreadsheets read it as UTF-8, CRLF lines. */
+function csvOf(resource: ResourceDefinition, role: Role, rows: Record<string, unknown>[]): string {
+  const columns = readableFields(resource, role).map((f) => f.name);
+  const cell = (value: unknown) =>
+    Array.isArray(value) || typeof value === "object" ? JSON.stringify(value) : (value as string);
+  const lines = rows.map((stored) => {
+    const row = rowFor(resource, role, stored);
+    return csvRow(columns.map((name) => cell(row[name])));
+  });
+  return `\uFEFF${[csvRow(columns), ...lines].join("\r\n")}\r\n`;
+}
+
+/** The filters of an export as the download log keeps them: the query without its paging. */
+const filtersOf = (query: Record<string, string>) =>
+  Object.fromEntries(Object.entries(query).filter(([name]) => name !== "_start" && name !== "_end"));
+
+/** `GET /{res}/export`: every row of the list's filters (up to a limit) as CSV, recorded in the download log. */
+export const exportHandler = (resource: ResourceDefinition) => async (request: ListRequest, reply: FastifyReply) => {
+  // the path exists for every resource so that "export" never reads as an id
+  if (!resource.actions.includes("export")) throw notFound(request.t("notFound"));
+  const list = { ...listQueryOf(request, resource), start: 0, end: EXPORT_LIMIT };
+  const { db } = request.server;
+  const { rows } = await listRows(db, resource, reachFor(request, resource, "export"), list);
+  const csv = csvOf(resource, request.auth.role, rows);
+  await logDownload(db, {
+    user_id: request.auth.id,
+    resource: resource.name,
+    filters: JSON.stringify(filtersOf(request.query)),
+    row_count: rows.length,
+    created_at: nowIso(),
+  });
+  return reply
+    .header("Content-Type", "text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="${resource.name}.csv"`)
+    .send(csv);
+};
+
+/** `GET /{res}/options/{field}`: the choices of a relation field, for whoever reads or fills in the resource's form. */
+export const optionsHandler = (resource: ResourceDefinition) => async (request: OptionsRequest) => {
+  const { ability } = request;
+  if (!(["read", "create", "update"] as const).some((verb) => ability.can(verb, resource.name))) {
+    throw forbidden(request.t("forbidden"));
+  }
+  const field = resource.fields.find((f) => f.relation && f.name === request.params.field);
+  return relationOptions(request.server.db, field, request.auth, request.query);
+};
+
+/** `GET /{res}/{id}`: one row the caller may read; a 404 for any other. */
+export const oneHandler = (resource: ResourceDefinition) => async (request: OneRequest) =>
+  rowFor(resource, request.auth.role, await reachedRow(request, resource, "read"));
