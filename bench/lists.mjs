@@ -50,9 +50,20 @@ async function sideBySide(label, databaseFile, resource, query, rows) {
   const measured = {};
   const options = { connections, seconds };
   console.log(`\n${label}: ${resource} (${rows.length} rows), ?${query}`);
-  measured.ours = await load(ourUrl, headers, options);
+  measured.ours = await load(ourUrl, headers, options, api);
   console.log("  ours", measured.ours);
   await api.stop();
+  // the same build reading every answer from SQLite: what the result cache adds, side by side
+  const uncached = await serveApi({
+    dist: DIST,
+    databaseFile,
+    dataDir: join(dir, "data"),
+    name: "ours, RESULT_CACHE=false",
+    env: { RESULT_CACHE: "false" },
+  });
+  measured.oursUncached = await load(`${uncached.origin}/api/${resource}?${query}`, headers, options, uncached);
+  console.log("  ours, RESULT_CACHE=false", measured.oursUncached);
+  await uncached.stop();
   if (compareDist) {
     const other = await serveApi({
       dist: resolve(compareDist),
@@ -60,18 +71,18 @@ async function sideBySide(label, databaseFile, resource, query, rows) {
       dataDir: join(dir, "data"),
       name: "other",
     });
-    measured.oursOtherBuild = await load(`${other.origin}/api/${resource}?${query}`, headers, options);
+    measured.oursOtherBuild = await load(`${other.origin}/api/${resource}?${query}`, headers, options, other);
     console.log("  ours (--compare-dist)", measured.oursOtherBuild);
     await other.stop();
   }
   const json = await serveJsonServer(dbFile, resource);
   const jsonUrl = `${json.origin}/${resource}?${query}`;
   const samePageAsJsonServer = await samePage(jsonUrl, page, total, `${label}: json-server`);
-  measured.jsonServer = await load(jsonUrl, {}, options);
+  measured.jsonServer = await load(jsonUrl, {}, options, json);
   console.log("  json-server", measured.jsonServer);
   await json.stop();
   const bare = await serveBare(pageFile, total);
-  measured.bare = await load(`${bare.origin}/`, {}, options);
+  measured.bare = await load(`${bare.origin}/`, {}, options, bare);
   console.log("  bare", measured.bare);
   await bare.stop();
 
@@ -85,6 +96,8 @@ async function sideBySide(label, databaseFile, resource, query, rows) {
     ratios: {
       oursOverJsonServer: ratio(measured.ours.requestsPerSecond, measured.jsonServer.requestsPerSecond),
       oursOverBare: ratio(measured.ours.requestsPerSecond, measured.bare.requestsPerSecond),
+      uncachedOverJsonServer: ratio(measured.oursUncached.requestsPerSecond, measured.jsonServer.requestsPerSecond),
+      uncachedOverBare: ratio(measured.oursUncached.requestsPerSecond, measured.bare.requestsPerSecond),
       ...(compareDist
         ? { oursOverOtherBuild: ratio(measured.ours.requestsPerSecond, measured.oursOtherBuild.requestsPerSecond) }
         : {}),
@@ -112,7 +125,7 @@ async function openApp(databaseFile) {
 async function exportRows(app, resourceName) {
   const { RESOURCES } = await import("@csc/shared");
   const { findLoginCandidate } = await import("../apps/api/dist/lib/accounts.js");
-  const { abilityOf } = await import("../apps/api/dist/plugins/access.js");
+  const { abilityOf } = await import("../apps/api/dist/plugins/ability.js");
   const { reachOf } = await import("../apps/api/dist/resources/access.js");
   const { listRows } = await import("../apps/api/dist/resources/store.js");
   const { rowFor } = await import("../apps/api/dist/resources/read.js");
@@ -241,7 +254,7 @@ writeJson(join(BENCH, "results.json"), {
 });
 
 const row = (name, m, ours) =>
-  `${name.padEnd(22)} ${String(m.requestsPerSecond).padStart(8)} ${String(m.p50Ms).padStart(8)} ${String(m.p99Ms).padStart(8)} ${ratio(ours.requestsPerSecond, m.requestsPerSecond).toFixed(2).padStart(8)}`;
+  `${name.padEnd(26)} ${String(m.requestsPerSecond).padStart(8)} ${String(m.p50Ms).padStart(8)} ${String(m.p99Ms).padStart(8)} ${ratio(ours.requestsPerSecond, m.requestsPerSecond).toFixed(2).padStart(8)} ${String(m.cpuMicrosPerRequest ?? "").padStart(10)}`;
 console.log(`\nside by side, ${connections} connections, ${seconds} s each (ratio: req/s against ours)`);
 for (const [label, run] of [
   ["demo data", demo],
@@ -249,9 +262,10 @@ for (const [label, run] of [
 ]) {
   console.log(`\n${label}: GET /${run.resource}?${run.query} (${run.total} matching)`);
   console.log(
-    `${"server".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"ours/x".padStart(8)}`,
+    `${"server".padEnd(26)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"ours/x".padStart(8)} ${"CPU µs/req".padStart(10)}`,
   );
   console.log(row("ours", run.ours, run.ours));
+  console.log(row("ours, RESULT_CACHE=false", run.oursUncached, run.ours));
   if (run.oursOtherBuild) console.log(row("ours (--compare-dist)", run.oursOtherBuild, run.ours));
   console.log(row("json-server 0.17", run.jsonServer, run.ours));
   console.log(row("bare Fastify", run.bare, run.ours));

@@ -3,7 +3,7 @@
 // child process on 127.0.0.1, loaded in turn by autocannon (fixed connections, fixed duration).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +38,12 @@ async function waitFor(url, child, seconds = 120) {
   throw new Error(`${url}: not up after ${seconds} s`);
 }
 
+/** Linux's count of a process's CPU time (/proc/PID/stat: utime and stime, in clock ticks of 10 ms). */
+function processCpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 /** A child process serving on a fresh loopback port; `stop()` ends it and waits (a CPU profile is written then). */
 async function serve(name, args, env, readyPath) {
   const port = await freePort();
@@ -51,6 +57,8 @@ async function serve(name, args, env, readyPath) {
   return {
     name,
     origin,
+    /** CPU time the server process has used so far (user + system), in microseconds. */
+    cpuMicros: () => processCpuMicros(child.pid),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
@@ -61,9 +69,9 @@ async function serve(name, args, env, readyPath) {
 
 /**
  * Our API from a built `dist` folder on an SQLite file (seeded with the demo data when empty).
- * `profileDir` runs it under `node --cpu-prof`.
+ * `profileDir` runs it under `node --cpu-prof`; `env` adds or overrides settings (RESULT_CACHE=false).
  */
-export function serveApi({ dist, databaseFile, dataDir, profileDir, name = "ours" }) {
+export function serveApi({ dist, databaseFile, dataDir, profileDir, name = "ours", env = {} }) {
   const args = [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), join(dist, "server.js")];
   return serve(
     name,
@@ -78,6 +86,7 @@ export function serveApi({ dist, databaseFile, dataDir, profileDir, name = "ours
       LOG_LEVEL: "warn",
       LOCALES_DIR: join(ROOT, "locales"),
       ADMIN_DIST_DIR: join(ROOT, "apps/admin/dist"),
+      ...env,
     }),
     "/api/public/config",
   );
@@ -115,14 +124,16 @@ export async function signIn(origin, email) {
   return (await res.json()).data.token;
 }
 
-/** One bounded autocannon run; a short warm-up first (JIT, statement caches). */
-export async function load(url, headers, { connections, seconds }) {
+/** One bounded autocannon run; a short warm-up first (JIT, statement caches); `server` adds its CPU per request. */
+export async function load(url, headers, { connections, seconds }, server = null) {
   const run = (duration) =>
     new Promise((resolve, reject) => {
       autocannon({ url, connections, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
     });
   await run(1);
+  const cpuBefore = server?.cpuMicros();
   const result = await run(seconds);
+  const cpuUsed = server ? server.cpuMicros() - cpuBefore : null;
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0) throw new Error(`${url}: ${failures} failed requests of ${result.requests.total}`);
   return {
@@ -131,6 +142,9 @@ export async function load(url, headers, { connections, seconds }) {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    // the server's own CPU per answer: steadier than req/s on a shared machine, where the load
+    // generator and other work take turns on the same cores
+    ...(cpuUsed === null ? {} : { cpuMicrosPerRequest: Math.round(cpuUsed / result.requests.total) }),
   };
 }
 

@@ -47,7 +47,7 @@ export interface BuildOptions {
 const MAINTENANCE_OPEN = ["/api/public/config", "/api/locales/"];
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { db, dialect } = options.database ?? connect(config.databaseUrl);
+  const { db, dialect } = options.database ?? connect(config.databaseUrl, { resultCache: config.resultCache });
   if (options.prepareDatabase ?? true) {
     await migrateToLatest(db);
     await seedIfEmpty(db, {
@@ -78,10 +78,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(passwords);
   app.addSchema(ErrorResponse);
 
-  app.addHook("onRequest", async (request) => {
-    if (!config.maintenanceMode() || !request.url.startsWith("/api/")) return;
-    if (MAINTENANCE_OPEN.some((path) => request.url.startsWith(path))) return;
-    throw new HttpError(503, request.t("maintenance"));
+  app.addHook("onRequest", (request, _reply, done) => {
+    const closed =
+      config.maintenanceMode() &&
+      request.url.startsWith("/api/") &&
+      !MAINTENANCE_OPEN.some((path) => request.url.startsWith(path));
+    done(closed ? new HttpError(503, request.t("maintenance")) : undefined);
   });
   // after the maintenance check, so that a closed site answers 503 before asking who you are
   await app.register(access);
@@ -117,10 +119,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     });
     // one URL, several encodings: caches must key on Accept-Encoding too (CORS has set Origin)
-    app.addHook("onSend", async (request, reply) => {
-      if (request.url.startsWith("/api/")) return;
-      const vary = String(reply.getHeader("vary") ?? "");
-      if (!/accept-encoding/i.test(vary)) reply.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    app.addHook("onSend", (request, reply, payload, done) => {
+      if (!request.url.startsWith("/api/")) {
+        const vary = String(reply.getHeader("vary") ?? "");
+        if (!/accept-encoding/i.test(vary)) reply.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      }
+      done(null, payload);
     });
   }
   app.setNotFoundHandler((request, reply) => {

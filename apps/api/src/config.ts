@@ -12,6 +12,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  /** Keep answers of read-only statements until a write (embedded SQLite only; db/connect.ts). */
+  resultCache: boolean;
   dataDir: string;
   jwtSecret: string;
   jwtExpiresIn: string;
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     host: env.HOST ?? "0.0.0.0",
     databaseUrl,
+    resultCache: bool(env.RESULT_CACHE, true),
     dataDir,
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? "8h",

@@ -149,9 +149,25 @@ const JTI_SLOT = "\u0000jti";
 const compiledTokenUserQueries = new WeakMap<Kysely<Database>, CompiledQuery<TokenUserRow>>();
 
 /**
+ * The session user of a token-user row. Rows the SQLite result cache answers (db/connect.ts) are
+ * the same frozen objects until a write, so their user — and the ability keyed on it — is made once.
+ */
+const sessionUsers = new WeakMap<TokenUserRow, SessionUser | null>();
+function sessionUserOf(row: TokenUserRow): SessionUser | null {
+  if (!Object.isFrozen(row)) return toSessionUser(row);
+  let user = sessionUsers.get(row);
+  if (user === undefined) {
+    user = toSessionUser(row);
+    sessionUsers.set(row, user);
+  }
+  return user;
+}
+
+/**
  * Every signed-in request's one query: the token's user, or null when the account is gone or the
- * token's id was revoked (logout). Nothing is cached, so a revocation counts at once in every
- * process; only the SQL is built once per database, and each request binds its own id and token id.
+ * token's id was revoked (logout). Nothing is kept beyond the database's own answer (which the
+ * embedded SQLite's result cache forgets at any write), so a revocation counts at once; the SQL
+ * is built once per database, and each request binds its own id and token id.
  */
 export async function findTokenUser(db: Kysely<Database>, id: number, jti: string): Promise<SessionUser | null> {
   let compiled = compiledTokenUserQueries.get(db);
@@ -162,7 +178,7 @@ export async function findTokenUser(db: Kysely<Database>, id: number, jti: strin
   const parameters = compiled.parameters.map((value) => (value === ID_SLOT ? id : value === JTI_SLOT ? jti : value));
   const [row] = (await db.executeQuery<TokenUserRow>({ ...compiled, parameters })).rows;
   // SQLite answers 0/1, PostgreSQL a boolean
-  return row && !row.revoked ? toSessionUser(row) : null;
+  return row && !row.revoked ? sessionUserOf(row) : null;
 }
 
 /** For sign-in: the user and the stored hash, by e-mail (case-insensitive, stored lower-case). */

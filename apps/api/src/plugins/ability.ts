@@ -19,6 +19,9 @@ const abilities = new Map<string, AppAbility>();
  * not listed here), so a changed plan, feature, permission or role gets a new ability at once.
  */
 export function abilityOf(user: AbilityUser & { tokenVersion: number }): AppAbility {
+  // the same session user object (made once per cached row, lib/accounts.ts) has the same ability
+  const known = abilitiesOfUsers.get(user);
+  if (known) return known;
   const inputs: { [K in keyof Required<AbilityUser>]: AbilityUser[K] } = {
     id: user.id,
     role: user.role,
@@ -37,8 +40,10 @@ export function abilityOf(user: AbilityUser & { tokenVersion: number }): AppAbil
     if (abilities.size >= ABILITY_CACHE_SIZE) abilities.delete(abilities.keys().next().value as string);
   }
   abilities.set(key, ability);
+  abilitiesOfUsers.set(user, ability);
   return ability;
 }
+const abilitiesOfUsers = new WeakMap<object, AppAbility>();
 
 const requestAbilities = new WeakMap<FastifyRequest, AppAbility>();
 

@@ -36,7 +36,8 @@ export default fp<ContextOptions>(
     app.decorateRequest("site", null as never);
     app.decorateRequest("language", "en-US");
     app.decorateRequest("t", null as never);
-    app.addHook("onRequest", async (request) => {
+    // hooks on every request are written with `done` rather than async: no promise per request
+    app.addHook("onRequest", (request, _reply, done) => {
       request.site = siteFromHost(request.host, config.rootDomain, config.adminSubdomain);
       // hosts without wildcard DNS reach a site as /no-domain/<sub>/…; the admin then names it
       const named = request.headers["x-site-subdomain"];
@@ -45,6 +46,7 @@ export default fp<ContextOptions>(
       }
       request.language = languageFrom(request.headers["accept-language"]);
       request.t = messages(request.language);
+      done();
     });
     app.addHook("onClose", async () => {
       await db.destroy();

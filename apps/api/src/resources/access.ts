@@ -20,7 +20,12 @@ type AnyBuilder = ExpressionBuilder<any, any>;
 export type Reach =
   | { kind: "all" }
   | { kind: "none" }
-  | { kind: "some"; where: (eb: AnyBuilder) => Expression<SqlBool> };
+  | {
+      kind: "some";
+      where: (eb: AnyBuilder) => Expression<SqlBool>;
+      /** The same for every reach with the same rows (their rules' conditions), for SQL kept by it. */
+      key: string;
+    };
 
 const sqlValue = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0) : value);
 
@@ -114,8 +119,11 @@ function translate(
   const forbidding: Conditions[] = [];
   const column = (name: string) => `${alias}.${name}`;
   let everyRow = false;
+  // what the SQL is made of, as text: two abilities with the same rules here reach the same rows
+  const made: unknown[] = [alias];
   for (const rule of ability.rulesFor(action, resource)) {
     const conditions = rule.conditions as Conditions | undefined;
+    made.push([rule.inverted, conditions ?? null, rule.reason ?? null]);
     if (rule.inverted) {
       if (!conditions) break;
       forbidding.push(conditions);
@@ -133,6 +141,7 @@ function translate(
   if (everyRow && forbidding.length === 0) return { kind: "all" };
   return {
     kind: "some",
+    key: JSON.stringify(made),
     where: (eb) => {
       const allow = everyRow ? sql<SqlBool>`1 = 1` : eb.or(allowing.map((clause) => clause(eb)));
       const deny = forbidding.map((c) => eb.not(conditionSql(eb, column, c)));
@@ -144,6 +153,7 @@ function translate(
 /** Rows matching one CASL condition object, as a reach over `alias`. */
 const matching = (alias: string, conditions: Conditions): Reach => ({
   kind: "some",
+  key: JSON.stringify([alias, conditions]),
   where: (eb) => conditionSql(eb, (name) => `${alias}.${name}`, conditions),
 });
 

@@ -53,16 +53,14 @@ const parseJson = (value: unknown): unknown => {
   }
 };
 
-/** A stored row as the API shows it: JSON columns parsed, 0/1 as booleans. */
-export function decodeRow(fields: readonly FieldDefinition[], row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = row[field.name];
-    if (JSON_FIELD_TYPES.includes(field.type)) out[field.name] = parseJson(value);
-    else if (storesBoolean(field)) out[field.name] = value === null || value === undefined ? null : Boolean(value);
-    else out[field.name] = value ?? null;
-  }
-  return out;
+type Decode = (value: unknown) => unknown;
+const asBoolean: Decode = (value) => (value === null || value === undefined ? null : Boolean(value));
+const asStored: Decode = (value) => value ?? null;
+
+/** How one field's stored value is shown: JSON columns parsed, 0/1 as booleans, the rest as stored. */
+export function decoderOf(field: FieldDefinition): Decode {
+  if (JSON_FIELD_TYPES.includes(field.type)) return parseJson;
+  return storesBoolean(field) ? asBoolean : asStored;
 }
 
 /**

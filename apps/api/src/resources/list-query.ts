@@ -72,6 +72,35 @@ export function listQuerySchema(resource: ResourceDefinition) {
 
 type RawQuery = Record<string, string | string[] | number | number[] | undefined>;
 
+/** One filter parameter of a resource's list (`year`, `year_gte`, `title_like`…). */
+interface FilterParam {
+  param: string;
+  field: FieldDefinition;
+  operator: Operator;
+}
+
+/** What a resource's list accepts to sort and filter by, worked out once rather than per request. */
+interface ListShape {
+  sortable: Set<string>;
+  filterParams: FilterParam[];
+}
+const shapes = new WeakMap<ResourceDefinition, ListShape>();
+
+function shapeOf(resource: ResourceDefinition): ListShape {
+  let shape = shapes.get(resource);
+  if (!shape) {
+    const operators: [string, Operator][] = [["", "eq"], ...SUFFIXES];
+    shape = {
+      sortable: new Set(sortableFields(resource).map((f) => f.name)),
+      filterParams: filterableFields(resource).flatMap((field) =>
+        operators.map(([suffix, operator]) => ({ param: `${field.name}${suffix}`, field, operator })),
+      ),
+    };
+    shapes.set(resource, shape);
+  }
+  return shape;
+}
+
 /** The parsed list query, or the errors per parameter (filters the registry does not mark, bad values). */
 export function parseListQuery(
   resource: ResourceDefinition,
@@ -89,7 +118,7 @@ export function parseListQuery(
 
   const sortNames = typeof raw._sort === "string" && raw._sort !== "" ? raw._sort.split(",") : [];
   const orders = typeof raw._order === "string" && raw._order !== "" ? raw._order.split(",") : [];
-  const sortable = new Set(sortableFields(resource).map((f) => f.name));
+  const { sortable, filterParams } = shapeOf(resource);
   const sort: ListQuery["sort"] = [];
   sortNames.forEach((name, index) => {
     const order = (orders[index] ?? "asc").toLowerCase();
@@ -100,24 +129,19 @@ export function parseListQuery(
   if (sort.length === 0) sort.push(resource.defaultSort);
 
   const filters: Filter[] = [];
-  for (const field of filterableFields(resource)) {
-    const eq = ([] as (string | number)[]).concat((raw[field.name] as string[] | undefined) ?? []);
-    const candidates: [string, Operator, string[]][] = [[field.name, "eq", eq.map(String)]];
-    for (const [suffix, operator] of SUFFIXES) {
-      const value = raw[`${field.name}${suffix}`];
-      if (value !== undefined) candidates.push([`${field.name}${suffix}`, operator, [String(value)]]);
+  for (const { param, field, operator } of filterParams) {
+    const value = raw[param];
+    if (value === undefined) continue;
+    // `field=a&field=b` (eq) may repeat; the other operators take one value
+    const present = (operator === "eq" ? [value].flat().map(String) : [String(value)]).filter((v) => v !== "");
+    if (present.length === 0) continue;
+    if (operator === "like") {
+      filters.push({ field, operator, values: present });
+      continue;
     }
-    for (const [param, operator, rawValues] of candidates) {
-      const present = rawValues.filter((v) => v !== "");
-      if (present.length === 0) continue;
-      if (operator === "like") {
-        filters.push({ field, operator, values: present });
-        continue;
-      }
-      const decoded = present.map((v) => decodeFilterValue(field, v));
-      if (decoded.some((v) => v === undefined)) errors[param] = "This value is not valid.";
-      else filters.push({ field, operator, values: decoded as (string | number)[] });
-    }
+    const decoded = present.map((v) => decodeFilterValue(field, v));
+    if (decoded.some((v) => v === undefined)) errors[param] = "This value is not valid.";
+    else filters.push({ field, operator, values: decoded as (string | number)[] });
   }
 
   const q = typeof raw.q === "string" && raw.q.trim() !== "" ? raw.q.trim() : null;

@@ -1,10 +1,46 @@
 import { hiddenKeysOf, type ResourceDefinition, type Role, readableFields } from "@csc/shared";
-import { decodeRow } from "./codec.js";
+import { decoderOf } from "./codec.js";
 
 const withoutKeys = (record: unknown, keys: readonly string[]) =>
   typeof record === "object" && record !== null && !Array.isArray(record)
     ? Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)))
     : record;
+
+/** One readable field as a reader receives it: its name and how its stored value is shown to them. */
+interface ReadField {
+  name: string;
+  decode: (value: unknown) => unknown;
+}
+
+/**
+ * The fields a role reads of a resource, each with its decoder, worked out once: the rules are
+ * fixed at start-up, and a list answer applies them to every row it sends.
+ */
+const readers = new WeakMap<ResourceDefinition, Map<Role, ReadField[]>>();
+
+function readerOf(resource: ResourceDefinition, role: Role): ReadField[] {
+  let byRole = readers.get(resource);
+  if (!byRole) {
+    byRole = new Map();
+    readers.set(resource, byRole);
+  }
+  let reader = byRole.get(role);
+  if (!reader) {
+    reader = readableFields(resource, role).map((field) => {
+      const decode = decoderOf(field);
+      const keys = hiddenKeysOf(field, role);
+      if (keys.length === 0) return { name: field.name, decode };
+      // record keys this role may not read (an assessment's answers for learners) are taken out
+      const strip = (value: unknown) => {
+        const decoded = decode(value);
+        return Array.isArray(decoded) ? decoded.map((record) => withoutKeys(record, keys)) : decoded;
+      };
+      return { name: field.name, decode: strip };
+    });
+    byRole.set(role, reader);
+  }
+  return reader;
+}
 
 /**
  * A stored row as one reader receives it, in every answer the engine sends (list, one, many,
@@ -12,12 +48,7 @@ const withoutKeys = (record: unknown, keys: readonly string[]) =>
  * record keys their role may not read (an assessment's answers for learners) taken out.
  */
 export function rowFor(resource: ResourceDefinition, role: Role, stored: Record<string, unknown>) {
-  const fields = readableFields(resource, role);
-  const row = decodeRow(fields, stored);
-  for (const field of fields) {
-    const keys = hiddenKeysOf(field, role);
-    const value = row[field.name];
-    if (keys.length > 0 && Array.isArray(value)) row[field.name] = value.map((record) => withoutKeys(record, keys));
-  }
+  const row: Record<string, unknown> = {};
+  for (const { name, decode } of readerOf(resource, role)) row[name] = decode(stored[name]);
   return row;
 }

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { type Kysely, sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { connect } from "./connect.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: a scratch table of this test only
+type Scratch = Kysely<any>;
+
+/**
+ * The SQLite result cache (connect.ts ResultCache) must never answer what the database no longer
+ * holds: after a write on its own connection, after a rolled-back transaction, after another
+ */
+describe("the SQLite result cache", () => {
+  let dir: string;
+  let file: string;
+  let db: Scratch;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "csc-cache-"));
+    file = join(dir, "cache.sqlite");
+    db = connect(`sqlite:${file}`).db as unknown as Scratch;
+    await db.schema
+      .createTable("notes")
+      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("text", "text")
+      .execute();
+    await db.insertInto("notes").values({ id: 1, text: "first" }).execute();
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const textsIn = async (executor: Scratch) =>
+    (await executor.selectFrom("notes").select("text").orderBy("id").execute()).map((r) => r.text);
+  const texts = () => textsIn(db);
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("answers a repeated read from the cache, with rows nobody can change", async () => {
+    // the same statement twice: the second answer holds the very row objects of the first
+    const first = await db.selectFrom("notes").selectAll().execute();
+    const second = await db.selectFrom("notes").selectAll().execute();
+    expect(second[0]).toBe(first[0]);
+    expect(second).not.toBe(first);
+    expect(() => {
+      (second[0] as { text: string }).text = "changed";
+    }).toThrow(TypeError);
+  });
+
+  it("forgets every answer after a write on its own connection", async () => {
+    expect(await texts()).toEqual(["first"]);
+    await db.updateTable("notes").set({ text: "edited" }).where("id", "=", 1).execute();
+    expect(await texts()).toEqual(["edited"]);
+    await db.insertInto("notes").values({ id: 2, text: "second" }).returning("id").execute();
+    expect(await texts()).toEqual(["edited", "second"]);
+    await db.deleteFrom("notes").where("id", "=", 1).execute();
+    expect(await texts()).toEqual(["second"]);
+  });
+
+  it("keeps nothing a rolled-back transaction saw", async () => {
+    expect(await texts()).toEqual(["first"]);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable("notes").set({ text: "uncommitted" }).where("id", "=", 1).execute();
+        // the very statement read again after the rollback
+        expect(await textsIn(trx)).toEqual(["uncommitted"]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await texts()).toEqual(["first"]);
+  });
+
+  it("sees another process's commit", async () => {
+    expect(await texts()).toEqual(["first"]);
+    const other = new SQLite(file);
+    other.prepare("UPDATE notes SET text = 'from elsewhere' WHERE id = 1").run();
+    other.close();
+    // the other connection's commits are looked for at most once a millisecond
+    await wait(5);
+    expect(await texts()).toEqual(["from elsewhere"]);
+  });
+
+  it("does not keep an answer that depends on the clock", async () => {
+    const now = async () => (await sql<{ at: string }>`select strftime('%f', 'now') as at`.execute(db)).rows[0]?.at;
+    const query = db.selectFrom("notes").select(sql<string>`strftime('%f', 'now')`.as("at"));
+    const first = (await query.execute())[0];
+    await wait(20);
+    const second = (await query.execute())[0];
+    expect(second).not.toBe(first);
+    expect(second?.at).not.toBe(first?.at);
+    expect(await now()).toMatch(/^\d\d\.\d{3}$/);
+  });
+
+  it("can be turned off", async () => {
+    const plain = connect(`sqlite:${file}`, { resultCache: false }).db as unknown as Scratch;
+    const first = await plain.selectFrom("notes").selectAll().execute();
+    const second = await plain.selectFrom("notes").selectAll().execute();
+    expect(second[0]).toEqual(first[0]);
+    expect(second[0]).not.toBe(first[0]);
+    await plain.destroy();
+  });
+});
