@@ -1,15 +1,16 @@
+import { get } from "node:http";
 import type { Browser, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
 import { origin } from "./support/app";
 
 /**
- * The sign-in page's JavaScript on the wire, compressed, may not grow past this. Measured at
- * 290 KB (brotli) when precompression and the split landed; issue 8's goal is 260 KB, which is
- * not reached yet (the language switcher's menu, antd's <App> and the notification's progress bar
- * still load with the page), so this guards against growth until it is.
+ * Issue 8's goal: the sign-in page's JavaScript weighs at most 260 KB on the wire for a client
+ * that accepts gzip only (the larger of the two encodings; brotli comes out smaller). Measured at
+ * 328 KB gzip / 290 KB brotli before the language menu, antd's <App>, notifications, axios and
+ * the query client left the first load, about 250 KB gzip / 222 KB brotli after.
  */
-const LOGIN_SCRIPT_BUDGET = 300 * 1024;
+const LOGIN_SCRIPT_BUDGET = 260 * 1024;
 /** Files this small are not precompressed: the encoding would cost more than it saves. */
 const PRECOMPRESS_MIN_BYTES = 1024;
 /** Chunks that only the console's screens need: charts, rich text, resource tables and forms. */
@@ -23,13 +24,37 @@ interface FetchedScript {
   decodedBytes: number;
   cacheControl: string;
   vary: string;
+  /** The same file's bytes on the wire when the client accepts gzip only. */
+  gzipBytes: number;
   /** Quill's editor class: rich text has no business on the sign-in page, whatever its chunk is called. */
   bringsQuill: boolean;
+  /** axios or the react-query client: the console's HTTP and cache, loaded after sign-in. */
+  bringsConsoleClient: boolean;
+}
+
+/**
+ * One GET with `Accept-Encoding: gzip`, its body counted as sent (node:http never decodes). To
+ * loopback with the page's Host: Node does not resolve `*.localhost` the way Chromium is told to.
+ */
+function gzipBytesOf(url: string): Promise<number> {
+  const { host, port, pathname, search } = new URL(url);
+  const request = { host: "127.0.0.1", port, path: pathname + search, headers: { host, "accept-encoding": "gzip" } };
+  return new Promise((resolve, reject) => {
+    get(request, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on("end", () => resolve(bytes));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 async function describeScript(response: Response): Promise<FetchedScript> {
   const headers = await response.allHeaders();
   const body = await response.body();
+  const text = body.toString("utf8");
   return {
     path: new URL(response.url()).pathname,
     encoding: headers["content-encoding"] ?? "identity",
@@ -37,7 +62,10 @@ async function describeScript(response: Response): Promise<FetchedScript> {
     decodedBytes: body.length,
     cacheControl: headers["cache-control"] ?? "",
     vary: headers.vary ?? "",
-    bringsQuill: body.toString("utf8").includes("ql-editor"),
+    gzipBytes: await gzipBytesOf(response.url()),
+    bringsQuill: text.includes("ql-editor"),
+    // axios marks its errors so; react-query complains so without a client
+    bringsConsoleClient: text.includes("isAxiosError") || text.includes("No QueryClient set"),
   };
 }
 
@@ -75,14 +103,22 @@ describe("the sign-in page's JavaScript (issue 8)", () => {
     }
   });
 
-  it(`weighs at most ${LOGIN_SCRIPT_BUDGET / 1024} KB on the wire`, () => {
-    const total = scripts.reduce((sum, script) => sum + script.wireBytes, 0);
-    const listing = scripts.map((script) => `${script.path} ${script.encoding} ${script.wireBytes}`).join("\n");
-    expect(total, `login scripts on the wire:\n${listing}`).toBeLessThanOrEqual(LOGIN_SCRIPT_BUDGET);
+  it(`weighs at most ${LOGIN_SCRIPT_BUDGET / 1024} KB on the wire, gzip-compressed and as the browser got it`, () => {
+    const gzip = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+    const browser = scripts.reduce((sum, script) => sum + script.wireBytes, 0);
+    const listing = scripts
+      .map((script) => `${script.path} gzip ${script.gzipBytes}, ${script.encoding} ${script.wireBytes}`)
+      .join("\n");
+    expect(gzip, `login scripts, gzip:\n${listing}`).toBeLessThanOrEqual(LOGIN_SCRIPT_BUDGET);
+    expect(browser, `login scripts as the browser got them:\n${listing}`).toBeLessThanOrEqual(LOGIN_SCRIPT_BUDGET);
   });
 
   it("fetches no chart, rich-text, table or form chunk of the console", () => {
     expect(scripts.map((script) => script.path).filter((path) => CONSOLE_ONLY_CHUNK.test(path))).toEqual([]);
     expect(scripts.filter((script) => script.bringsQuill).map((script) => script.path)).toEqual([]);
+  });
+
+  it("signs in without the console's HTTP client and query cache (axios, react-query)", () => {
+    expect(scripts.filter((script) => script.bringsConsoleClient).map((script) => script.path)).toEqual([]);
   });
 });

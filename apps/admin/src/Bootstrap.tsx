@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { PageLoader } from "./components/PageLoader";
-import { setPathSubdomain } from "./providers/http";
+import { setPathSubdomain } from "./providers/request-headers";
 import type { PublicConfig } from "./session/types";
 import {
   fetchPublicConfig,

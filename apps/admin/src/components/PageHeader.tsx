@@ -1,16 +1,7 @@
 import { Typography } from "antd";
-import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
+import { useDocumentTitle } from "./useDocumentTitle";
 import "./components.css";
-
-/** Sets the browser tab's title to the page's, with the product name after it. */
-export function useDocumentTitle(title: string | undefined) {
-  const { t } = useTranslation();
-  const product = t("app.name");
-  useEffect(() => {
-    document.title = title ? `${title} · ${product}` : product;
-  }, [title, product]);
-}
 
 export interface PageHeaderProps {
   title: string;

@@ -2,8 +2,8 @@ import type { MenuItem } from "@csc/shared";
 import { Menu, type MenuProps, Tooltip } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
-import { menuEntryFor } from "../session/meta";
+import { Link } from "react-router";
+import { useMenuRoute } from "../routes/MenuRouteContext";
 import { MENU_ICONS } from "./menu-icons";
 
 type Items = NonNullable<MenuProps["items"]>;
@@ -23,8 +23,7 @@ export function SideMenu({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const selected = menuEntryFor(menu, pathname)?.name;
+  const selected = useMenuRoute().entry?.name;
   const parent = selected ? parentOf(menu, selected) : undefined;
   const [openKeys, setOpenKeys] = useState<string[]>(parent ? [parent] : []);
 

@@ -7,10 +7,17 @@ import { PageHeader } from "../components/PageHeader";
 import { pathsFor } from "../resources/paths";
 import ResourceShow from "../resources/ResourceShow";
 import { useResourceMeta } from "../resources/useResourceMeta";
+import { useMenuRoute } from "../routes/MenuRouteContext";
 import { useSession } from "../session/SessionContext";
 
 /** Spec §2: student and employee detail pages, open to every admin-area user (the API decides whose). */
-export default function LearnerDetails({ kind, id }: { kind: "students" | "employees"; id: string }) {
+export default function LearnerDetails() {
+  const { page } = useMenuRoute();
+  if (page.kind !== "learner-details") throw new Error("LearnerDetails outside a learner details path");
+  return <LearnerDetailsOf kind={page.resource} id={page.id} />;
+}
+
+function LearnerDetailsOf({ kind, id }: { kind: "students" | "employees"; id: string }) {
   const { t } = useTranslation();
   const { menu } = useSession();
   const meta = useResourceMeta(kind);

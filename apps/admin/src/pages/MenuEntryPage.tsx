@@ -1,17 +1,21 @@
+import type { Subject } from "@csc/shared";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../components/AppCard";
 import { EmptyState, useAddInstitutionDropdown } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { MENU_ICONS } from "../layout/menu-icons";
 import { currentAbility } from "../providers/access-control";
-import type { MenuPageProps } from "../routes/pages";
+import { behaviourOf } from "../resources/registry";
+import type { MenuPageProps } from "../routes/MenuRouteContext";
 
 /** A menu entry whose own screens come later: its title, and an empty state in its place. */
 export default function MenuEntryPage({ entry }: MenuPageProps) {
   const { t } = useTranslation();
   const title = t(`menu.${entry.labelKey}`, { defaultValue: entry.label });
   const addInstitution = useAddInstitutionDropdown();
-  const canAddInstitution = entry.name === "institutions" && currentAbility().can("create", "institutions");
+  const canAddInstitution =
+    behaviourOf(entry.name).createFrom === "add-institution-menu" &&
+    currentAbility().can("create", entry.name as Subject);
   return (
     <>
       <PageHeader title={title} />

@@ -2,7 +2,7 @@ import { dashboardPath } from "@csc/shared";
 import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useDocumentTitle } from "../components/PageHeader";
+import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useSession } from "../session/SessionContext";
 
 /** Spec §2/§8: a path outside the user's menu shows "Not allowed", inside the layout. */

@@ -1,7 +1,7 @@
 import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useDocumentTitle } from "../components/PageHeader";
+import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useSite } from "../tenant/SiteContext";
 import { useApplyAppearance } from "../theme/AppearanceProvider";
 import { appearanceForSite } from "../theme/appearance";

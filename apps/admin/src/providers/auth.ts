@@ -1,16 +1,12 @@
-import { dashboardPath } from "@csc/shared";
 import type { AuthProvider } from "@refinedev/core";
 import { roleOf } from "../session/role";
 import type { CurrentUser } from "../session/types";
 import { http, isApiError } from "./http";
-import { queryClient } from "./query-client";
-import { LOGIN_PATH, setSignedOutOnPurpose } from "./session";
-import { clearToken, getToken, setToken } from "./token";
+import { forgetSessionData, LOGIN_PATH, setSignedOutOnPurpose } from "./session";
+import { authFailure, signIn } from "./sign-in";
+import { clearToken, getToken } from "./token";
 
-export interface LoginValues {
-  email: string;
-  password: string;
-}
+export type { LoginValues } from "./sign-in";
 
 export interface RegisterValues {
   full_name: string;
@@ -33,44 +29,24 @@ export async function fetchProfile(): Promise<CurrentUser> {
   return data.data;
 }
 
-const failure = (error: unknown) => ({
-  success: false,
-  error: isApiError(error) ? error : { name: "Error", message: String(error) },
-});
-
 /**
  * Spec §4 sessions: the token lives in local storage `csc-token`; a session starts authenticated
  * when it is there; sign-in sets it, sign-out (and any failure to sign in) clears it.
  */
 export const authProvider: AuthProvider = {
-  login: async ({ email, password }: LoginValues) => {
-    try {
-      const { data } = await http.post<{ data: { token: string; user: CurrentUser } }>(
-        "/api/auth/login",
-        { email, password },
-        { skipSessionExpiry: true },
-      );
-      queryClient.removeQueries();
-      setToken(data.data.token);
-      setSignedOutOnPurpose(false);
-      return { success: true, redirectTo: dashboardPath(roleOf(data.data.user)), user: data.data.user };
-    } catch (error) {
-      clearToken();
-      return failure(error);
-    }
-  },
+  login: signIn,
   logout: async () => {
     if (getToken()) {
       try {
         await http.get("/api/logout", { skipSessionExpiry: true });
       } catch (error) {
         // spec §4: a failed sign-out keeps the session, unless the token was already dead
-        if (!isApiError(error) || error.statusCode !== 401) return failure(error);
+        if (!isApiError(error) || error.statusCode !== 401) return authFailure(error);
       }
     }
     setSignedOutOnPurpose(true);
     clearToken();
-    queryClient.removeQueries();
+    forgetSessionData();
     return { success: true, redirectTo: LOGIN_PATH };
   },
   // refine calls this on every route change, public pages included: it must stay silent (the
@@ -92,7 +68,7 @@ export const authProvider: AuthProvider = {
       const { data } = await http.post<{ message: string; data?: unknown }>("/api/auth/register", values);
       return { success: true, message: data.message, data: data.data };
     } catch (error) {
-      return failure(error);
+      return authFailure(error);
     }
   },
   forgotPassword: async ({ email }: { email: string }) => {
@@ -100,7 +76,7 @@ export const authProvider: AuthProvider = {
       const { data } = await http.post<{ message: string }>("/api/forgot-password", { email });
       return { success: true, message: data.message };
     } catch (error) {
-      return failure(error);
+      return authFailure(error);
     }
   },
   updatePassword: async (values: ResetPasswordValues) => {
@@ -108,7 +84,7 @@ export const authProvider: AuthProvider = {
       const { data } = await http.post<{ message: string }>("/api/reset-password", values);
       return { success: true, message: data.message };
     } catch (error) {
-      return failure(error);
+      return authFailure(error);
     }
   },
 };

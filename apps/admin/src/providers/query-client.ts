@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import { onForgetSessionData } from "./session";
 
 /** One client for refine and our own queries; spec §7: data queries do not refetch on window focus. */
 export const queryClient = new QueryClient({
@@ -6,3 +7,6 @@ export const queryClient = new QueryClient({
     queries: { refetchOnWindowFocus: false, retry: false, staleTime: 30_000 },
   },
 });
+
+// a new session, or the end of one, starts from an empty cache
+onForgetSessionData(() => queryClient.removeQueries());

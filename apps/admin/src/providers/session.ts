@@ -1,6 +1,5 @@
 import i18n from "i18next";
 import { notify } from "./notification";
-import { queryClient } from "./query-client";
 import { currentPathname, navigateTo } from "./router-bridge";
 import { clearToken } from "./token";
 
@@ -15,6 +14,19 @@ export const setSignedOutOnPurpose = (value: boolean) => {
   signedOutOnPurpose = value;
 };
 
+/**
+ * What holds a user's data (the query cache) registers here to be emptied when a session starts
+ * or ends. A registry rather than an import: the sign-in screen loads no query client (issue 8).
+ */
+const forgetters = new Set<() => void>();
+export function onForgetSessionData(forget: () => void): () => void {
+  forgetters.add(forget);
+  return () => forgetters.delete(forget);
+}
+export function forgetSessionData() {
+  for (const forget of forgetters) forget();
+}
+
 /** Spec §4/§8: "Session expired." (never on /login itself), then /login. */
 export function announceSessionExpired() {
   if (isOnLoginPage() || signedOutOnPurpose) return;
@@ -27,5 +39,5 @@ export function endSession() {
   announceSessionExpired();
   if (!isOnLoginPage()) navigateTo(LOGIN_PATH);
   // after the navigation has unmounted the signed-in screens, forget what they had loaded
-  setTimeout(() => queryClient.removeQueries(), 0);
+  setTimeout(forgetSessionData, 0);
 }

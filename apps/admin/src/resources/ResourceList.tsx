@@ -3,7 +3,7 @@ import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Button, Result, Skeleton, Table, type TablePaginationConfig } from "antd";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { use, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
 import { ActionMenu, type ActionMenuItem } from "../components/ActionMenu";
@@ -20,8 +20,8 @@ import { ListActions } from "./list/ListActions";
 import { ListEmpty } from "./list/ListEmpty";
 import { resolveTimeFilter, TimeFilterTabs } from "./list/TimeFilterTabs";
 import { useColumnVisibility } from "./list/useColumnVisibility";
-import { resourceActionsHook } from "./overrides";
 import { rememberListSearch } from "./paths";
+import { resourceActionsHook } from "./registry";
 import { can, canRecord, type ResourceScreen } from "./screen";
 import type { FieldMeta, ResourceRecord, TimeFilterName } from "./types";
 import "./resources.css";
@@ -35,6 +35,8 @@ const PAGE_SIZES = [10, 20, 50, 100];
  */
 export default function ResourceList({ screen }: { screen: ResourceScreen }) {
   const { meta, title, paths } = screen;
+  // the resource's own actions (resources/registry.ts), loaded with its pages
+  const useResourceActions = use(resourceActionsHook(meta.name));
   const { t } = useTranslation();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -56,7 +58,7 @@ export default function ResourceList({ screen }: { screen: ResourceScreen }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   const clearSelection = useCallback(() => setSelected([]), []);
-  const actions = resourceActionsHook(meta.name)(meta, {});
+  const actions = useResourceActions(meta, {});
 
   useEffect(() => {
     rememberListSearch(meta.name, location.search);

@@ -1,10 +1,9 @@
 import { lazy } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
 import MenuEntryPage from "../pages/MenuEntryPage";
 import NotAllowed from "../pages/NotAllowed";
-import type { MenuPageProps } from "../routes/pages";
-import { isSingleRecordEntry, pathsFor, viewFor } from "./paths";
+import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
+import { pathsFor, viewOf } from "./paths";
 import { can, type ResourceScreen } from "./screen";
 import { useResourceMeta } from "./useResourceMeta";
 
@@ -20,7 +19,7 @@ const SingleRecordPage = lazy(() => import("./SingleRecordPage"));
  */
 export default function ResourcePage({ entry }: MenuPageProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { page } = useMenuRoute();
   const meta = useResourceMeta(entry.name);
   if (!meta || !entry.path) return <MenuEntryPage entry={entry} />;
   const screen: ResourceScreen = {
@@ -29,7 +28,7 @@ export default function ResourcePage({ entry }: MenuPageProps) {
     title: t(`menu.${entry.labelKey}`, { defaultValue: entry.label }),
     paths: pathsFor(entry),
   };
-  const view = viewFor(entry, pathname);
+  const view = viewOf(entry, page.kind === "entry" ? page.target : { action: "unknown" });
   switch (view.kind) {
     case "list":
       return <ResourceList key={meta.name} screen={screen} />;
@@ -45,11 +44,7 @@ export default function ResourcePage({ entry }: MenuPageProps) {
       return <ResourceShow key={view.id} screen={screen} id={view.id} />;
     case "record":
     case "record-edit":
-      return isSingleRecordEntry(entry.name) ? (
-        <SingleRecordPage key={view.kind} screen={screen} editing={view.kind === "record-edit"} />
-      ) : (
-        <NotAllowed />
-      );
+      return <SingleRecordPage key={view.kind} screen={screen} editing={view.kind === "record-edit"} />;
     default:
       return <NotAllowed />;
   }

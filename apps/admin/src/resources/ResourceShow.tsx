@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { useOne } from "@refinedev/core";
 import { Button, Descriptions, Result } from "antd";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, use, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AppCard } from "../components/AppCard";
@@ -13,8 +13,8 @@ import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { FieldValue } from "./display/FieldValue";
 import { isEmptyValue } from "./display/format";
 import { useRecordTitle } from "./display/useRecordTitle";
-import { resourceActionsHook } from "./overrides";
 import { listUrl } from "./paths";
+import { resourceActionsHook } from "./registry";
 import { canRecord, type ResourceScreen } from "./screen";
 import type { FieldMeta, ResourceRecord } from "./types";
 import "./resources.css";
@@ -37,6 +37,8 @@ export interface ResourceShowProps {
 /** A record's details, every field formatted for its type (spec §9), with edit and delete where allowed. */
 export default function ResourceShow({ screen, id, heading, editPath, standalone = false }: ResourceShowProps) {
   const { meta, paths, title: listTitle, entry } = screen;
+  // the resource's own actions (resources/registry.ts), loaded with its pages
+  const useResourceActions = use(resourceActionsHook(meta.name));
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
@@ -47,7 +49,7 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
   });
   const recordTitle = useRecordTitle(meta, record);
   const backToList = () => navigate(listUrl(meta.name, paths));
-  const actions = resourceActionsHook(meta.name)(meta, { onDone: backToList });
+  const actions = useResourceActions(meta, { onDone: backToList });
 
   const pageTitle = heading ?? (recordTitle || listTitle);
   const back = standalone ? undefined : <BackLink to={listUrl(meta.name, paths)}>{listTitle}</BackLink>;

@@ -6,6 +6,7 @@ import { PageHeader } from "../components/PageHeader";
 import { useSession } from "../session/SessionContext";
 import ResourceForm from "./ResourceForm";
 import ResourceShow from "./ResourceShow";
+import { behaviourOf } from "./registry";
 import { can, type ResourceScreen } from "./screen";
 import type { ResourceRecord } from "./types";
 
@@ -21,7 +22,7 @@ function NoRecord({ title }: { title: string }) {
   );
 }
 
-/** The institution's plan: its list holds exactly the caller's one plan. */
+/** An entry whose list holds exactly the caller's one record (the institution's plan). */
 function OwnPlan({ screen }: { screen: ResourceScreen }) {
   const { result, query } = useList<ResourceRecord>({
     resource: screen.meta.name,
@@ -42,15 +43,17 @@ function OwnPlan({ screen }: { screen: ResourceScreen }) {
 }
 
 /**
- * Entries that are one record, the caller's own: Your College / Your Company (the institution id
- * of the session, also in the menu path), the recruiter's Company Profile, and the institution's
- * plan. The record page has an Edit button where the user may update it.
+ * Entries that are one record, the caller's own (resources/registry.ts: Your College / Your
+ * Company, the recruiter's Company Profile, the institution's plan): the record the session names,
+ * or the one record of the caller's list. The record page has an Edit button where the user may
+ * update it.
  */
 export default function SingleRecordPage({ screen, editing }: { screen: ResourceScreen; editing: boolean }) {
   const { user } = useSession();
   const { meta, entry, paths, title } = screen;
-  if (entry.name === "institution-feature-profile") return <OwnPlan screen={screen} />;
-  const id = entry.name === "company-profile" ? user.recruiter?.id : user.institution?.id;
+  const recordId = behaviourOf(entry.name).singleRecord?.recordId;
+  if (!recordId) return <OwnPlan screen={screen} />;
+  const id = recordId(user);
   if (!id) return <NoRecord title={title} />;
   const query = paths.home.slice(paths.base.length);
   if (editing && can(meta, "update")) {

@@ -1,19 +1,7 @@
-import type { MenuItem, MenuName } from "@csc/shared";
+import type { MenuItem } from "@csc/shared";
+import { type RouteTarget, targetBelow } from "../routes/route-match";
 import { pathnameOf } from "../session/meta";
-
-/**
- * Entries that show one record, the caller's own, instead of a list: the institution's details
- * (its id is in the menu path), the recruiter's company profile and the institution's plan.
- */
-export const SINGLE_RECORD_ENTRIES: readonly MenuName[] = [
-  "institution-details",
-  "company-profile",
-  "institution-feature-profile",
-];
-export const isSingleRecordEntry = (name: MenuName) => SINGLE_RECORD_ENTRIES.includes(name);
-
-/** Spec §2: students and employees open at `<list>/details/{id}`, every other record at `<list>/show/{id}`. */
-const DETAILS_ENTRIES: readonly MenuName[] = ["students", "employees"];
+import { behaviourOf } from "./registry";
 
 export interface ResourcePaths {
   /** The list's pathname (no query). */
@@ -28,7 +16,7 @@ export interface ResourcePaths {
 export function pathsFor(entry: Pick<MenuItem, "name" | "path">): ResourcePaths {
   const home = entry.path ?? "/";
   const base = pathnameOf(home);
-  const showSegment = DETAILS_ENTRIES.includes(entry.name) ? "details" : "show";
+  const showSegment = behaviourOf(entry.name).recordSegment ?? "show";
   return {
     base,
     home,
@@ -36,12 +24,6 @@ export function pathsFor(entry: Pick<MenuItem, "name" | "path">): ResourcePaths 
     edit: (id) => `${base}/edit/${id}`,
     show: (id) => `${base}/${showSegment}/${id}`,
   };
-}
-
-/** The learner detail pages (spec §2), open to every admin-area user. */
-export function learnerDetailsPaths(kind: "students" | "employees"): ResourcePaths {
-  const base = `/admin/learners/${kind}`;
-  return pathsFor({ name: kind, path: base });
 }
 
 export type ResourceView =
@@ -54,28 +36,36 @@ export type ResourceView =
   | { kind: "record-edit" }
   | { kind: "unknown" };
 
-const ID = /^\d+$/;
-
-/** Which page of a menu entry a path asks for: the entry's path, then `create`, `edit/:id`, `show/:id`. */
-export function viewFor(entry: Pick<MenuItem, "name" | "path">, pathname: string): ResourceView {
-  const base = pathnameOf(entry.path ?? "/")
-    .split("/")
-    .filter(Boolean);
-  const rest = pathname.split("/").filter(Boolean).slice(base.length);
-  if (isSingleRecordEntry(entry.name)) {
-    if (rest.length === 0) return { kind: "record" };
-    if (rest.length === 1 && rest[0] === "edit") return { kind: "record-edit" };
+/**
+ * Which page of its resource a route target (routes/route-match.ts, read once from the path) is:
+ * single-record entries show their record and `edit` it; the others list, create, edit and show,
+ * a record also at `details/{id}` where the resource opens records there (spec §2).
+ */
+export function viewOf(entry: Pick<MenuItem, "name">, target: RouteTarget): ResourceView {
+  const behaviour = behaviourOf(entry.name);
+  if (behaviour.singleRecord) {
+    if (target.action === "list") return { kind: "record" };
+    if (target.action === "edit-own") return { kind: "record-edit" };
     return { kind: "unknown" };
   }
-  const [first, id] = rest;
-  if (rest.length === 0) return { kind: "list" };
-  if (rest.length === 1 && first === "create") return { kind: "create" };
-  if (rest.length === 2 && id && ID.test(id)) {
-    if (first === "edit") return { kind: "edit", id };
-    if (first === "show" || (first === "details" && DETAILS_ENTRIES.includes(entry.name))) return { kind: "show", id };
+  switch (target.action) {
+    case "list":
+    case "create":
+      return { kind: target.action };
+    case "edit":
+      return { kind: "edit", id: target.id };
+    case "show":
+      return target.segment === "show" || behaviour.recordSegment === "details"
+        ? { kind: "show", id: target.id }
+        : { kind: "unknown" };
+    default:
+      return { kind: "unknown" };
   }
-  return { kind: "unknown" };
 }
+
+/** Which page of a menu entry a path asks for: the entry's path, then `create`, `edit/:id`, `show/:id`. */
+export const viewFor = (entry: Pick<MenuItem, "name" | "path">, pathname: string): ResourceView =>
+  viewOf(entry, targetBelow(entry.path ?? "/", pathname));
 
 const LIST_SEARCH_KEY = "csc-list-search";
 

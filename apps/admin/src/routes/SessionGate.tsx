@@ -18,6 +18,7 @@ import type { CurrentUser, Meta } from "../session/types";
 import { useSite } from "../tenant/SiteContext";
 import { useAppearance, useApplyAppearance } from "../theme/AppearanceProvider";
 import { appearanceForUser, isDark } from "../theme/appearance";
+import { MenuRouteProvider } from "./MenuRouteContext";
 import { useSetResources } from "./ResourcesContext";
 
 /** Spec §4: no token → "Session expired." (the bare home page just goes to sign-in) and /login. */
@@ -45,9 +46,11 @@ function SignedInShell({ user, meta }: { user: CurrentUser; meta: Meta }) {
   useEffect(() => setResources(resourcesFromMenu(meta.menu)), [meta, setResources]);
   return (
     <SessionContext.Provider value={session}>
-      <AppLayout>
-        <Outlet />
-      </AppLayout>
+      <MenuRouteProvider>
+        <AppLayout>
+          <Outlet />
+        </AppLayout>
+      </MenuRouteProvider>
     </SessionContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import type { AuthActionResponse } from "@refinedev/core";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { authProvider } from "../providers/auth";
 import { notify } from "../providers/notification";
+import { type LoginValues, signIn } from "../providers/sign-in";
 
 interface LoginOptions<TValues> {
   mutationOptions?: {
@@ -12,10 +12,11 @@ interface LoginOptions<TValues> {
 
 /**
  * refine's `useLogin`, as far as the sign-in screen uses it, for /login rendered outside
- * <Refine> (issue 8: the first page loads only what it needs). Same provider, same callbacks:
- * the screen's own `onSuccess`/`onError` replace refine's defaults there as well.
+ * <Refine> (issue 8: the first page loads only what it needs, neither refine nor axios). The
+ * auth provider's own sign-in (`signIn`, plain `fetch`), same callbacks: the screen's own
+ * `onSuccess`/`onError` replace refine's defaults there as well.
  */
-export function useLogin<TValues>({ mutationOptions }: LoginOptions<TValues> = {}) {
+export function useLogin<TValues extends LoginValues>({ mutationOptions }: LoginOptions<TValues> = {}) {
   const [isPending, setPending] = useState(false);
   const callbacks = useRef(mutationOptions);
   useEffect(() => {
@@ -23,7 +24,7 @@ export function useLogin<TValues>({ mutationOptions }: LoginOptions<TValues> = {
   });
   const mutate = useCallback((values: TValues) => {
     setPending(true);
-    authProvider.login(values).then(
+    signIn(values).then(
       (result) => {
         setPending(false);
         callbacks.current?.onSuccess?.(result, values);

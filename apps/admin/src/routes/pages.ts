@@ -1,9 +1,6 @@
-import type { MenuItem, MenuName } from "@csc/shared";
+import type { MenuName } from "@csc/shared";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-
-export interface MenuPageProps {
-  entry: MenuItem;
-}
+import type { MenuPageProps } from "./MenuRouteContext";
 
 type LazyPage = LazyExoticComponent<ComponentType<MenuPageProps>>;
 

@@ -1,5 +1,4 @@
 import { RECRUITER_SUBDOMAIN, siteFromHost } from "@csc/shared";
-import axios from "axios";
 import type { Institution, PublicConfig } from "../session/types";
 
 /** The site this page is for (spec §4, DESIGN §1), with its institution once looked up. */
@@ -55,23 +54,38 @@ export class SiteNotFoundError extends Error {
   }
 }
 
+/** A failed public look-up: the HTTP status (0 when no answer came). */
+class PublicRequestError extends Error {
+  constructor(readonly status: number) {
+    super(`Request failed with status code ${status}`);
+    this.name = "PublicRequestError";
+  }
+}
+
+/** `GET` of a public endpoint with plain `fetch`: the first page loads no HTTP library (issue 8). */
+async function getPublic<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new PublicRequestError(response.status);
+  return (await response.json()) as T;
+}
+
 export async function fetchPublicConfig(): Promise<PublicConfig> {
-  const { data } = await axios.get<{ data: PublicConfig }>("/api/public/config");
-  return data.data;
+  const { data } = await getPublic<{ data: PublicConfig }>("/api/public/config");
+  return data;
 }
 
 /** Spec §4: the institution is looked up before anything renders; unknown or inactive → 404. */
 export async function resolveSite(address: SiteAddress): Promise<ResolvedSite> {
   if (address.kind !== "institution") return address;
   try {
-    const { data } = await axios.get<{ data: Institution }>(
+    const { data } = await getPublic<{ data: Institution }>(
       `/api/public/institutions/by-subdomain/${encodeURIComponent(address.subdomain)}`,
     );
-    if (data.data.status !== "active") throw new SiteNotFoundError(address.subdomain);
-    return { kind: "institution", basename: address.basename, institution: data.data, viaPath: address.viaPath };
+    if (data.status !== "active") throw new SiteNotFoundError(address.subdomain);
+    return { kind: "institution", basename: address.basename, institution: data, viaPath: address.viaPath };
   } catch (error) {
     if (error instanceof SiteNotFoundError) throw error;
-    if (axios.isAxiosError(error) && error.response && error.response.status < 500) {
+    if (error instanceof PublicRequestError && error.status < 500) {
       throw new SiteNotFoundError(address.subdomain);
     }
     throw error;

@@ -1,8 +1,8 @@
-import { App as AntdApp, ConfigProvider } from "antd";
+import { ConfigProvider, theme } from "antd";
 import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { antdLocaleFor, toSupportedLanguage } from "../providers/i18n";
-import { NOTIFICATION_CONFIG, NotificationBridge } from "../providers/notification";
+import { NotificationHost } from "../providers/NotificationHost";
 import { type Appearance, isDark, onPrimary, primaryFill, primaryInk, themeFor } from "./appearance";
 import { withAlpha } from "./color";
 
@@ -28,6 +28,28 @@ export function useApplyAppearance(appearance: Appearance) {
   useLayoutEffect(() => {
     if (!sameAppearance(current, appearance)) setAppearance(appearance);
   }, [appearance, current, setAppearance]);
+}
+
+/**
+ * What antd's <App> gave the page, without its message, modal and notification machinery (those
+ * load on demand, issue 8): the theme's text colour, size, line height and font.
+ */
+function AppRoot({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      className="csc-app"
+      style={{
+        minHeight: "100%",
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** antd theme, locale and notifications for everything below; the look can change at run time. */
@@ -59,10 +81,10 @@ export function AppearanceProvider({ initial, children }: { initial: Appearance;
         locale={antdLocaleFor(language)}
         componentSize={isDark(appearance) ? "small" : "middle"}
       >
-        <AntdApp notification={NOTIFICATION_CONFIG} style={{ minHeight: "100%" }}>
-          <NotificationBridge />
+        <AppRoot>
+          <NotificationHost />
           {children}
-        </AntdApp>
+        </AppRoot>
       </ConfigProvider>
     </AppearanceContext.Provider>
   );

@@ -1,7 +1,7 @@
-import { Typography } from "antd";
+import { theme } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useDocumentTitle } from "../../components/PageHeader";
+import { useDocumentTitle } from "../../components/useDocumentTitle";
 import { LanguageSwitcher } from "../../layout/LanguageSwitcher";
 import { useSite } from "../../tenant/SiteContext";
 import { useApplyAppearance } from "../../theme/AppearanceProvider";
@@ -38,6 +38,7 @@ export function AuthLayout({
 }) {
   const { t } = useTranslation();
   const { site } = useSite();
+  const { token } = theme.useToken();
   const appearance = appearanceForSite(site);
   useApplyAppearance(appearance);
   useDocumentTitle(title);
@@ -79,10 +80,20 @@ export function AuthLayout({
         </div>
         <div className="csc-auth__form">
           <div className="csc-auth__heading">
-            <Typography.Title level={2} style={{ marginBottom: 4 }}>
+            {/* antd's Title and secondary Text, drawn from the theme's tokens: the sign-in page does
+                without antd's Typography (issue 8) */}
+            <h2
+              className="csc-auth__title"
+              style={{
+                color: token.colorTextHeading,
+                fontSize: token.fontSizeHeading2,
+                lineHeight: token.lineHeightHeading2,
+                fontWeight: token.fontWeightStrong,
+              }}
+            >
               {title}
-            </Typography.Title>
-            {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
+            </h2>
+            {subtitle ? <span style={{ color: token.colorTextSecondary }}>{subtitle}</span> : null}
           </div>
           {children}
         </div>

@@ -1,7 +1,7 @@
 import { MailOutlined } from "@ant-design/icons";
 import { validateEmail } from "@csc/shared";
 import { type AuthActionResponse, useForgotPassword, useNotification } from "@refinedev/core";
-import { Button, Form, Input, Result, Typography } from "antd";
+import { Button, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -67,9 +67,9 @@ export default function ForgotPasswordPage() {
               {t("auth.forgot.submit")}
             </Button>
           </Form>
-          <Typography.Paragraph className="csc-auth__footer">
+          <p className="csc-auth__footer">
             <Link to="/login">{t("auth.backToLogin")}</Link>
-          </Typography.Paragraph>
+          </p>
         </>
       )}
     </AuthLayout>

@@ -1,11 +1,11 @@
 import { LockOutlined, MailOutlined } from "@ant-design/icons";
 import { dashboardPath } from "@csc/shared";
-import { Alert, Button, Form, Input, Typography } from "antd";
+import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { LoginValues } from "../../providers/auth";
-import type { ApiError } from "../../providers/http";
+import type { ApiError } from "../../providers/api-error";
+import type { LoginValues } from "../../providers/sign-in";
 import { useLogin, useNotification } from "../../routes/login-hooks";
 import { roleOf } from "../../session/role";
 import type { CurrentUser } from "../../session/types";
@@ -102,10 +102,10 @@ export default function LoginPage() {
         </Button>
       </Form>
       {canRegister ? (
-        <Typography.Paragraph className="csc-auth__footer">
+        <p className="csc-auth__footer">
           {t(site.kind === "recruiter" ? "auth.login.noAccountRecruiter" : "auth.login.noAccount")}{" "}
           <Link to="/register">{t("auth.login.register")}</Link>
-        </Typography.Paragraph>
+        </p>
       ) : null}
     </AuthLayout>
   );

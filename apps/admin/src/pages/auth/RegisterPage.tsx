@@ -6,7 +6,7 @@ import {
   validatePhone,
 } from "@csc/shared";
 import { useNotification, useRegister } from "@refinedev/core";
-import { Button, Form, Input, Result, Typography } from "antd";
+import { Button, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
@@ -111,9 +111,9 @@ export default function RegisterPage() {
           {t(recruiter ? "auth.register.submitRecruiter" : "auth.register.submit")}
         </Button>
       </Form>
-      <Typography.Paragraph className="csc-auth__footer">
+      <p className="csc-auth__footer">
         {t("auth.register.haveAccount")} <Link to="/login">{t("auth.login.submit")}</Link>
-      </Typography.Paragraph>
+      </p>
     </AuthLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { useNotification, useUpdatePassword } from "@refinedev/core";
-import { Alert, Button, Form, Result, Typography } from "antd";
+import { Alert, Button, Form, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -79,9 +79,9 @@ export default function ResetPasswordPage() {
           {t("auth.reset.submit")}
         </Button>
       </Form>
-      <Typography.Paragraph className="csc-auth__footer">
+      <p className="csc-auth__footer">
         <Link to="/login">{t("auth.backToLogin")}</Link>
-      </Typography.Paragraph>
+      </p>
     </AuthLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { ColorPicker, Input, Space } from "antd";
-import type { FieldInputProps } from "./FieldInput";
+import type { FieldInputProps } from "./types";
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ContactPerson } from "../display/RecordTables";
 import { contactProblem } from "../form/rules";
 import { CONTACT_KEYS } from "../form/values";
-import type { FieldInputProps } from "./FieldInput";
+import type { FieldInputProps } from "./types";
 
 const INPUT_TYPES: Record<(typeof CONTACT_KEYS)[number], string> = {
   full_name: "text",

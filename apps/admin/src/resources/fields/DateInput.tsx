@@ -1,6 +1,6 @@
 import { DatePicker } from "antd";
 import dayjs from "dayjs";
-import type { FieldInputProps } from "./FieldInput";
+import type { FieldInputProps } from "./types";
 
 /** Spec §9 shows dates as short month, day, year; ISO is accepted when typed. */
 const DATE_FORMATS = ["MMM D, YYYY", "YYYY-MM-DD"];

@@ -1,35 +1,14 @@
-import { Input, InputNumber, Skeleton, Switch } from "antd";
-import { lazy, Suspense } from "react";
+import { Input, InputNumber, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import type { FieldMeta } from "../types";
 import { ChoiceSelect } from "./ChoiceSelect";
-import { ColorInput } from "./ColorInput";
-import { ContactsInput } from "./ContactsInput";
-import { DateInput } from "./DateInput";
-import { ImageUpload } from "./ImageUpload";
 import type { LocationLevel } from "./locations";
 import { PlaceSelect } from "./PlaceSelect";
-import { QuestionsInput } from "./QuestionsInput";
 import { RelationSelect } from "./RelationSelect";
-import { OptionChecklistInput, TagsInput } from "./TagsInput";
+import type { FieldInputComponent, FieldInputProps } from "./types";
 import { useAssignableRoles } from "./useAssignableRoles";
 
-// Quill is large: it loads with the first form that has rich text
-const RichTextInput = lazy(() => import("./RichTextInput"));
-
-export interface FieldInputProps {
-  field: FieldMeta;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  onBlur: () => void;
-  /** The input's id, which its label points at. */
-  id: string;
-  status?: "error";
-  /** The field's label, for inputs whose label cannot point at them. */
-  label?: string;
-  /** For districts and municipalities: the chosen province or district. */
-  parentId?: number | null;
-}
+export type { FieldInputProps } from "./types";
 
 const PLACEHOLDERS: Partial<Record<FieldMeta["type"], string>> = {
   url: "https://",
@@ -37,11 +16,20 @@ const PLACEHOLDERS: Partial<Record<FieldMeta["type"], string>> = {
   email: "name@example.com",
 };
 
-/** The input of one writable field, by its type (issue 4's list of field types). */
-export function FieldInput(props: FieldInputProps) {
+/**
+ * The input of one writable field, by its type (issue 4's list of field types): the plain ones
+ * here, the others from `inputs`, the registry of inputs of their own (fields/inputs.tsx), which
+ * the form passes in.
+ */
+export function FieldInput({
+  inputs,
+  ...props
+}: FieldInputProps & { inputs: Partial<Record<FieldMeta["type"], FieldInputComponent>> }) {
   const { t } = useTranslation();
   const { value, onChange, onBlur, id, status, parentId } = props;
   const field = useAssignableRoles(props.field);
+  const Own = inputs[field.type];
+  if (Own) return <Own {...props} />;
   const text = typeof value === "string" ? value : value === null || value === undefined ? "" : String(value);
   const textProps = {
     id,
@@ -68,12 +56,6 @@ export function FieldInput(props: FieldInputProps) {
     case "url":
     case "linkedin":
       return <Input {...textProps} type="url" autoComplete="off" />;
-    case "richtext":
-      return (
-        <Suspense fallback={<Skeleton.Input active block />}>
-          <RichTextInput {...props} />
-        </Suspense>
-      );
     case "number":
       return (
         <InputNumber
@@ -141,19 +123,6 @@ export function FieldInput(props: FieldInputProps) {
           placeholder={t("resources.choose")}
         />
       );
-    case "date":
-    case "datetime":
-      return <DateInput {...props} />;
-    case "color":
-      return <ColorInput {...props} />;
-    case "image":
-      return <ImageUpload {...props} />;
-    case "tags":
-      return field.options ? <OptionChecklistInput {...props} /> : <TagsInput {...props} />;
-    case "contacts":
-      return <ContactsInput {...props} />;
-    case "questions":
-      return <QuestionsInput {...props} />;
     default:
       return <Input {...textProps} autoComplete="off" />;
   }

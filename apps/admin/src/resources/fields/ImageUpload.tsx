@@ -3,7 +3,7 @@ import { Button, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { http, isApiError } from "../../providers/http";
-import type { FieldInputProps } from "./FieldInput";
+import type { FieldInputProps } from "./types";
 
 /** What `POST /api/uploads` takes (it checks again, by content). */
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];

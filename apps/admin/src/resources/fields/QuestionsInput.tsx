@@ -3,7 +3,7 @@ import { Button, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Question } from "../display/RecordTables";
 import { questionProblem } from "../form/rules";
-import type { FieldInputProps } from "./FieldInput";
+import type { FieldInputProps } from "./types";
 import { useSelectStyle } from "./useSelectStyle";
 
 /** A self assessment's questions: the question, its choices (typed as tags) and the right answer. */

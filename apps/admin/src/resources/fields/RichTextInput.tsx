@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import ReactQuill from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
-import type { FieldInputProps } from "./FieldInput";
+import type { FieldInputProps } from "./types";
 
 /** Spec §9: headers 1 to 3, bold, italic, underline, ordered and bullet lists, clean — and nothing else. */
 export const RICH_TEXT_TOOLBAR = [

@@ -3,7 +3,7 @@ import { Checkbox, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../session/SessionContext";
 import { useOptionLabel } from "../display/EnumTag";
-import type { FieldInputProps } from "./FieldInput";
+import type { FieldInputProps } from "./types";
 import { useSelectStyle } from "./useSelectStyle";
 
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);

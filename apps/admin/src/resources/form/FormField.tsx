@@ -2,6 +2,7 @@ import { Form } from "antd";
 import { type Control, Controller, type UseFormSetValue, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FieldInput } from "../fields/FieldInput";
+import { FIELD_INPUTS } from "../fields/inputs";
 import { type LocationLevel, PARENT_LEVEL } from "../fields/locations";
 import type { FieldMeta } from "../types";
 import { validateFieldValue } from "./rules";
@@ -56,6 +57,7 @@ export function FormField({ field, fields, control, setValue }: FormFieldProps) 
             help={fieldState.error?.message}
           >
             <FieldInput
+              inputs={FIELD_INPUTS}
               field={field}
               id={id}
               label={label}

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAddInstitutionDropdown } from "../../components/EmptyState";
 import type { ResourcePaths } from "../paths";
+import { behaviourOf } from "../registry";
 import { can } from "../screen";
 import type { ResourceMeta } from "../types";
 import { downloadCsv } from "./exportCsv";
@@ -43,7 +44,7 @@ export function ListActions({ meta, paths, filters, sorters, extraQuery }: ListA
   };
 
   let create = null;
-  if (can(meta, "create") && meta.name === "institutions" && addInstitution) {
+  if (can(meta, "create") && behaviourOf(meta.name).createFrom === "add-institution-menu" && addInstitution) {
     create = (
       <Dropdown
         trigger={["click"]}

@@ -2,6 +2,7 @@ import { ClearOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { EmptyState, useAddInstitutionDropdown } from "../../components/EmptyState";
 import type { ResourcePaths } from "../paths";
+import { behaviourOf } from "../registry";
 import { can } from "../screen";
 import type { ResourceMeta } from "../types";
 
@@ -24,7 +25,7 @@ export function ListEmpty({
   const { t } = useTranslation();
   const addInstitution = useAddInstitutionDropdown(paths.base);
   const creatable = can(meta, "create");
-  const institutions = meta.name === "institutions";
+  const institutions = behaviourOf(meta.name).createFrom === "add-institution-menu";
   return (
     <div data-testid="resource-empty">
       {filtered ? (

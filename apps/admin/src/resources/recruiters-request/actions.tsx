@@ -3,8 +3,8 @@ import { Button, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../components/ConfirmModal";
-import type { ResourceActions, UseResourceActions } from "./types";
-import { useActionCall } from "./useActionCall";
+import type { ResourceActions, UseResourceActions } from "../actions/types";
+import { useActionCall } from "../actions/useActionCall";
 
 interface Pending {
   kind: "approve" | "reject";
@@ -138,3 +138,5 @@ export const useRecruiterRequestActions: UseResourceActions = (meta, { onDone })
   };
   return actions;
 };
+
+export default useRecruiterRequestActions;

@@ -2,8 +2,8 @@ import { UndoOutlined } from "@ant-design/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../components/ConfirmModal";
-import type { UseResourceActions } from "./types";
-import { useActionCall } from "./useActionCall";
+import type { UseResourceActions } from "../actions/types";
+import { useActionCall } from "../actions/useActionCall";
 
 /** Activity Logs → Deleted Users: those who may delete accounts may bring one back. */
 export const useRestoreUserAction: UseResourceActions = (meta, { onDone }) => {
@@ -48,3 +48,5 @@ export const useRestoreUserAction: UseResourceActions = (meta, { onDone }) => {
     ),
   };
 };
+
+export default useRestoreUserAction;

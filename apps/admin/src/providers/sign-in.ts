@@ -1,0 +1,41 @@
+import { dashboardPath } from "@csc/shared";
+import type { AuthActionResponse } from "@refinedev/core";
+import { roleOf } from "../session/role";
+import type { CurrentUser } from "../session/types";
+import { isApiError } from "./api-error";
+import { postJson } from "./fetch-json";
+import { forgetSessionData, setSignedOutOnPurpose } from "./session";
+import { clearToken, setToken } from "./token";
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** A failed auth action in refine's shape, carrying the API's error when there is one. */
+export const authFailure = (error: unknown): AuthActionResponse => ({
+  success: false,
+  error: isApiError(error) ? error : { name: "Error", message: String(error) },
+});
+
+/**
+ * Spec §4 sign-in: `POST /api/auth/login`; the token goes to local storage, anything another
+ * user left in the caches goes. A failure clears the token. Plain `fetch`: the sign-in screen
+ * loads neither axios nor refine (issue 8); refine's auth provider signs in through this too.
+ */
+export async function signIn({ email, password }: LoginValues): Promise<AuthActionResponse> {
+  try {
+    const { data } = await postJson<{ data: { token: string; user: CurrentUser } }>(
+      "/api/auth/login",
+      { email, password },
+      { skipSessionExpiry: true },
+    );
+    forgetSessionData();
+    setToken(data.token);
+    setSignedOutOnPurpose(false);
+    return { success: true, redirectTo: dashboardPath(roleOf(data.user)), user: data.user };
+  } catch (error) {
+    clearToken();
+    return authFailure(error);
+  }
+}

@@ -1,0 +1,4 @@
+import type { ResourceBehaviour } from "../behaviour";
+
+/** Deleted users: restore one. The actions load with the resource's pages. */
+export const deletedUsers: ResourceBehaviour = { actions: () => import("./actions") };
