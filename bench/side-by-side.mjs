@@ -142,6 +142,10 @@ export async function load(url, headers, { connections, seconds }, server = null
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    // a server that finished no request in the run still had every connection busy: slower than this
+    ...(result.requests.total === 0
+      ? { requestsPerSecondAtMost: Math.round((connections / result.duration) * 100) / 100 }
+      : {}),
     // the server's own CPU per answer: steadier than req/s on a shared machine, where the load
     // generator and other work take turns on the same cores
     ...(cpuUsed === null ? {} : { cpuMicrosPerRequest: Math.round(cpuUsed / result.requests.total) }),
