@@ -299,12 +299,13 @@ describe("each demo account on its own site", () => {
     await signIn(page, { email: "college.admin@example.com", site: "kmc" });
     await page.locator('[data-menu-name="institution-details"] a').click();
     await page.waitForURL(/\/admin\/institutions\/details\/\d+/);
-    expect(await textOf(page.locator(".csc-page-header__title"))).toBe("Your College");
+    // the next screen's code may still be loading: the previous page stays until it has
+    await expect.poll(() => textOf(page.locator(".csc-page-header__title"))).toBe("Your College");
     await page.goto(`${origin("kmc")}/admin/institutions/details/999?type=college`);
     await expectNotAllowed(page);
     // student and employee detail pages are open to every admin-area user
     await page.goto(`${origin("kmc")}/admin/learners/employees/details/3`);
-    expect(await textOf(page.locator(".csc-page-header__title"))).toBe("Employee details");
+    await expect.poll(() => textOf(page.locator(".csc-page-header__title"))).toBe("Employee details");
   });
 
   it("refuses a college account on the company's site with a clear message", async () => {
