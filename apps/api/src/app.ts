@@ -17,6 +17,7 @@ import passwords from "./plugins/passwords.js";
 import security from "./plugins/security.js";
 import commandRoutes from "./resources/commands/index.js";
 import resourceRoutes from "./resources/routes.js";
+import applicationHistoryRoutes from "./routes/application-history.js";
 import authRoutes from "./routes/auth.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(outboxRoutes);
       await api.register(resourceRoutes);
       await api.register(commandRoutes);
+      await api.register(applicationHistoryRoutes);
       await api.register(uploadRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },

@@ -25,7 +25,7 @@ const tokenFor_ = (path: string) =>
     ? tokens.college
     : path.includes("company-profile")
       ? tokens.recruiter
-      : path.endsWith("/withdraw")
+      : path.endsWith("/withdraw") || path.endsWith("/apply")
         ? tokens.learner
         : tokens.provider;
 

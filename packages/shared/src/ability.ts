@@ -134,7 +134,7 @@ function grantActions(
   if (grant.actions === "reading") return served.filter((action) => READING.includes(action));
   // a command needs its own level: editors' by default, admins' when it says so
   const commands = (resource.commands ?? [])
-    .filter((command) => LEVEL_RANK[level] >= LEVEL_RANK[command.level ?? "editor"])
+    .filter((command) => !command.byApplicant && LEVEL_RANK[level] >= LEVEL_RANK[command.level ?? "editor"])
     .map((command) => command.name);
   return [...served, ...commands];
 }

@@ -226,6 +226,31 @@ export const POSTING_TYPE_OPTIONS = defineEnum("postingType", POSTING_TYPES, {
   scholarship: "Scholarship",
 });
 
+/**
+ * Every stage an application can be in, both variants together: what the applications' `stage`
+ * field holds and the admin labels. Which of them fit one application is `stagesFor` its posting.
+ */
+export const APPLICATION_STAGES = [...new Set<ApplicantStage | LearnerStage>([...APPLICANT_STAGES, ...LEARNER_STAGES])];
+export type ApplicationStage = ApplicantStage | LearnerStage;
+export const APPLICATION_STAGE_OPTIONS = defineEnum(
+  "applicationStage",
+  APPLICATION_STAGES,
+  // the same words as each variant's own labels ("Rejected" included), never a third wording
+  { ...labelsOf(APPLICANT_STAGE_OPTIONS), ...labelsOf(LEARNER_STAGE_OPTIONS) } as Record<ApplicationStage, string>,
+);
+
+/** Spec §4: job opportunities move through the candidate stages, learning events and scholarships the learner stages. */
+export const stagesFor = (postingType: PostingType): readonly ApplicationStage[] =>
+  postingType === "job-opportunity" ? APPLICANT_STAGES : LEARNER_STAGES;
+
+/** Whether a stage belongs to the variant of this posting type (a bulk change refuses the other variant). */
+export const stageFits = (postingType: PostingType, stage: unknown): stage is ApplicationStage =>
+  isEnumValue(stagesFor(postingType), stage);
+
+/** The stage a new application starts in: the first of its variant. */
+export const firstStageOf = (postingType: PostingType): ApplicationStage =>
+  stagesFor(postingType)[0] as ApplicationStage;
+
 /** Attendance is stored as a number (spec §4). */
 export const ATTENDANCE = { present: 1, absent: 2, noStatus: 3 } as const;
 export const ATTENDANCE_VALUES = [ATTENDANCE.present, ATTENDANCE.absent, ATTENDANCE.noStatus] as const;
@@ -340,6 +365,7 @@ export const ENUM_OPTIONS = {
   publishStatus: PUBLISH_STATUS_OPTIONS,
   applicantStage: APPLICANT_STAGE_OPTIONS,
   learnerStage: LEARNER_STAGE_OPTIONS,
+  applicationStage: APPLICATION_STAGE_OPTIONS,
   postingType: POSTING_TYPE_OPTIONS,
   attendance: ATTENDANCE_OPTIONS,
   timeFilter: TIME_FILTER_OPTIONS,

@@ -5,6 +5,7 @@ import * as listIndexes from "./migrations/20261121T0200_list_indexes.js";
 import * as security from "./migrations/20261123T0000_security.js";
 import * as applications from "./migrations/20261123T0100_applications.js";
 import * as yearIndexes from "./migrations/20261123T0200_year_indexes.js";
+import * as applicationHistory from "./migrations/20261123T0300_application_history.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261123T0000_security": security,
   "20261123T0100_applications": applications,
   "20261123T0200_year_indexes": yearIndexes,
+  "20261123T0300_application_history": applicationHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

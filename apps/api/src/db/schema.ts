@@ -1,5 +1,6 @@
 import type {
   AccessScope,
+  ApplicationStage,
   EventType,
   GradingType,
   HiringSource,
@@ -170,15 +171,33 @@ export interface ApplicationTable {
   department: string | null;
   applied_at: string;
   applicant_type: "skill_lab" | "college" | "recruiter" | null;
-  stage: string;
+  /** One of the stages of its posting type's variant (spec §4, `stagesFor`). */
+  stage: ApplicationStage;
   attendance: Generated<number>;
   grade: string | null;
   percentage: number | null;
   completion_status: "complete" | "in_complete" | null;
   certificate_code: string | null;
   withdrawn_at: string | null;
+  /** The language the applicant applied in (en-US, np-NP): their stage-change mails are written in it. */
+  language: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One change of one field of an application (DESIGN §9), written with the change itself. */
+export interface ApplicationHistoryTable {
+  id: Generated<number>;
+  application_id: number;
+  /** `stage`, `attendance`, `grade`, `percentage` or `completion_status`. */
+  field: string;
+  /** The values as text (attendance and percentage too), null for none. */
+  from_value: string | null;
+  to_value: string | null;
+  note: string | null;
+  /** Null once the account that made the change is gone. */
+  by_user_id: number | null;
+  at: string;
 }
 
 /** Who uploaded which file and how large it is, for the per-user rate and quota. */
@@ -305,6 +324,8 @@ export interface LearningEventTable extends CatalogueColumns {
   registration_deadline: string | null;
   capacity: number | null;
   access_scope: AccessScope | null;
+  /** How its applicants are graded: a letter grade, a percentage, or not at all. */
+  grading_type: GradingType | null;
 }
 
 export interface JobOpportunityTable extends CatalogueColumns {
@@ -388,6 +409,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   uploads: UploadTable;
   applications: ApplicationTable;
+  application_history: ApplicationHistoryTable;
   missing_locale_keys: MissingLocaleKeyTable;
   auth_throttle: AuthThrottleTable;
   download_logs: DownloadLogTable;
@@ -424,6 +446,7 @@ const TABLES: { readonly [Table in TableName]: true } = {
   mail_outbox: true,
   uploads: true,
   applications: true,
+  application_history: true,
   missing_locale_keys: true,
   auth_throttle: true,
   download_logs: true,

@@ -25,7 +25,8 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-const SERVER_NAMESPACES = ["api", "validation", "fields"];
+// enums: mails name a value by its label (an application's stage)
+const SERVER_NAMESPACES = ["api", "validation", "fields", "enums"];
 
 function readCatalogue(localesDir: string, lng: Language): Catalogue {
   const catalogue: Catalogue = {};

@@ -1,4 +1,4 @@
-import { INSTITUTION_ADMIN_ROLES, ROLES } from "../roles.js";
+import { ALL_ROLES, INSTITUTION_ADMIN_ROLES, ROLE_LEVELS, ROLES, type RoleKind, roleKind } from "../roles.js";
 import { createdAt, field, id, location, publishStatus, tenantColumns, updatedAt } from "./fields.js";
 import {
   institutionRows,
@@ -9,7 +9,14 @@ import {
   sharedCatalogue,
   tenantRecord,
 } from "./policies.js";
-import type { FieldDefinition, ResourceAction, ResourceDefinition, ResourceName, RolePolicy } from "./types.js";
+import type {
+  CommandDefinition,
+  FieldDefinition,
+  ResourceAction,
+  ResourceDefinition,
+  ResourceName,
+  RolePolicy,
+} from "./types.js";
 
 const ALL: readonly ResourceAction[] = ["read", "create", "update", "delete", "export"];
 const EDIT_ONLY: readonly ResourceAction[] = ["read", "update"];
@@ -116,6 +123,22 @@ const EMPLOYEES_POLICY: RolePolicy = {
 };
 /** Spec §6: the activity logs group is the super admin's and the provider admin's only. */
 const ACTIVITY_LOGS_POLICY = providerStaff({ roles: [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN] });
+
+/** A posting's command for learners (DESIGN §5a): `POST /{posting}/{id}/apply`. */
+const APPLY: readonly CommandDefinition[] = [{ name: "apply", target: "one", byApplicant: true }];
+
+/**
+ * A posting's policy: the shared catalogue's, and learners apply to exactly the postings they may
+ * read (published, the provider's or their institution's), so one they may not see is a 404.
+ */
+const postingPolicy = (policy: RolePolicy): RolePolicy => ({
+  ...policy,
+  learner: [...(policy.learner ?? []), { actions: ["apply"], rows: "published" }],
+});
+
+/** The roles of a kind that change what they manage (editors and admins): who changes applicants. */
+const changersOf = (kind: RoleKind) =>
+  ALL_ROLES.filter((role) => roleKind(role) === kind && ROLE_LEVELS[role] !== "viewer");
 
 /** Every resource of DESIGN §2a, declared once: the API serves them, the admin renders them. */
 export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
@@ -272,7 +295,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "deadline", order: "asc" },
     actions: ALL,
     titleField: "title",
-    policy: sharedCatalogue(["institution", "learner"]),
+    policy: postingPolicy(sharedCatalogue(["institution", "learner"])),
+    commands: APPLY,
     featureKey: "scholarship",
     timeWindow: { end: "deadline" },
   },
@@ -291,11 +315,14 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       field("registration_deadline", "date", { sort: true, filter: true }),
       field("capacity", "number", { min: 1, max: 100000 }),
       field("access_scope", "enum", { enum: "accessScope", filter: true }),
+      // whether its applicants get a letter grade or a percentage (spec §3)
+      field("grading_type", "enum", { enum: "gradingType", filter: true }),
     ]),
     defaultSort: { field: "start_at", order: "desc" },
     actions: ALL,
     titleField: "title",
-    policy: sharedCatalogue(["institution", "recruiter", "learner"]),
+    policy: postingPolicy(sharedCatalogue(["institution", "recruiter", "learner"])),
+    commands: APPLY,
     featureKey: "job-role-trainings",
     timeWindow: { start: "start_at", end: "end_at" },
   },
@@ -321,7 +348,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "deadline", order: "desc" },
     actions: ALL,
     titleField: "title",
-    policy: sharedCatalogue(["institution", "recruiter", "learner"]),
+    policy: postingPolicy(sharedCatalogue(["institution", "recruiter", "learner"])),
+    commands: APPLY,
     featureKey: "job-opportunities",
     timeWindow: { end: "deadline" },
   },
@@ -596,7 +624,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       field("department", "text", { list: true, readOnly: true }),
       field("applied_at", "datetime", { list: true, sort: true, filter: true, readOnly: true }),
       field("applicant_type", "enum", { enum: "applicantOrigin", list: true, filter: true, readOnly: true }),
-      field("stage", "text", { list: true, sort: true, filter: true, readOnly: true }),
+      // set by the pipeline's commands (bulk), never by the generic editor
+      field("stage", "enum", { enum: "applicationStage", list: true, sort: true, filter: true, readOnly: true }),
       field("attendance", "enum", { enum: "attendance", list: true, filter: true, readOnly: true }),
       field("grade", "enum", { enum: "letterGrade", list: true, readOnly: true }),
       field("percentage", "number", { list: true, min: 0, max: 100, readOnly: true }),
@@ -609,7 +638,11 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "applied_at", order: "desc" },
     actions: ["read", "export"],
     titleField: "full_name",
-    commands: [{ name: "withdraw", target: "one" }],
+    commands: [
+      { name: "withdraw", target: "one" },
+      // stage, attendance, grade, percentage, completion of many applicants at once, with history
+      { name: "bulk", target: "many" },
+    ],
     parents: [
       { field: "learning_event_id", resource: "learning-events" },
       { field: "job_opportunity_id", resource: "job-opportunities" },
@@ -617,13 +650,20 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     ],
     // the pipeline's commands change these rows, so the level's actions hold whatever routes the resource has
     policy: {
-      provider: [{ actions: "pipeline", rows: "all" }],
+      provider: [
+        { actions: "pipeline", rows: "all" },
+        { actions: ["bulk"], rows: "all", roles: changersOf("provider") },
+      ],
       institution: [
         { actions: "pipeline", rows: "parents" },
+        { actions: ["bulk"], rows: "parents", roles: changersOf("institution") },
         // their own learners' applications anywhere, to read
         { actions: ["read"], rows: "tenant" },
       ],
-      recruiter: [{ actions: "pipeline", rows: "parents" }],
+      recruiter: [
+        { actions: "pipeline", rows: "parents" },
+        { actions: ["bulk"], rows: "parents", roles: changersOf("recruiter") },
+      ],
       // a learner reads their own applications and acts on them (withdraw): never anyone else's
       learner: [{ actions: ["read", "withdraw"], rows: "own" }],
     },

@@ -151,7 +151,7 @@ export type RolePolicy = Partial<Record<RoleKind, readonly PolicyGrant[]>>;
 export type ResourceAction = "read" | "create" | "update" | "delete" | "export";
 
 /** Commands (DESIGN §6): each is an ability of its own, never another action's permission. */
-export const COMMAND_NAMES = ["approve", "reject", "restore", "withdraw"] as const;
+export const COMMAND_NAMES = ["approve", "reject", "restore", "withdraw", "apply", "bulk"] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /**
@@ -164,6 +164,11 @@ export interface CommandDefinition {
   name: CommandName;
   target: "one" | "many";
   level?: "editor" | "admin";
+  /**
+   * The applicant's own command (apply to a posting): no `level` grant gives it, whatever the
+   * level, only a grant that names it — staff who manage a posting do not apply to it.
+   */
+  byApplicant?: boolean;
 }
 
 export interface ResourceDefinition {

@@ -1,14 +1,16 @@
 import { type CommandName, RESOURCES, type ResourceName } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { notFound } from "../../lib/errors.js";
+import type { Mail } from "../../lib/mailer.js";
 import { bearer, errorResponses, Id, IdParams } from "../../routes/schemas.js";
 import { reachOf } from "../access.js";
 import { rowFor } from "../read.js";
 import { ALIAS, scoped } from "../store.js";
 import { applicationCommands } from "./applications.js";
 import { deletedUserCommands } from "./deleted-users.js";
+import { postingCommands } from "./postings.js";
 import { recruiterRequestCommands } from "./recruiters-request.js";
 import type { CommandHandler } from "./types.js";
 
@@ -17,7 +19,20 @@ const HANDLERS: Partial<Record<ResourceName, Partial<Record<CommandName, Command
   "recruiters-request": recruiterRequestCommands,
   "deleted-users": deletedUserCommands,
   applications: applicationCommands,
+  "learning-events": postingCommands("learning-event"),
+  "job-opportunities": postingCommands("job-opportunity"),
+  scholarship: postingCommands("scholarship"),
 };
+
+/**
+ * Sends a committed command's mail. The change is made whatever the mail server says: a mail
+ * that fails is in the outbox as failed and in the log, and the caller still gets their answer.
+ */
+async function sendQueued(request: FastifyRequest, mails: readonly Mail[]) {
+  for (const mail of mails) {
+    await request.server.sendMail(mail).catch((error: unknown) => request.log.warn({ err: error }, "mail not sent"));
+  }
+}
 
 /**
  * The commands the registry declares (DESIGN §6), each behind its own ability: one route per
@@ -51,21 +66,24 @@ export default async function commandRoutes(fastify: FastifyInstance) {
             security: bearer,
             ...(many ? {} : { params: IdParams }),
             ...(body ? { body } : {}),
-            response: { 200: Type.Unknown(), ...errorResponses },
+            response: { 200: Type.Unknown(), 201: Type.Unknown(), ...errorResponses },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const values = (request.body ?? {}) as Record<string, unknown>;
           handler.check?.(request, values);
           const ids = [...new Set(many ? (values.ids as number[]) : [(request.params as { id: number }).id])];
           const reach = reachOf(request.ability, command.name, resource.name, ALIAS);
-          return db.transaction().execute(async (trx) => {
+          const { mails, ...answer } = await db.transaction().execute(async (trx) => {
             let query = scoped(trx, resource, reach).select(`${ALIAS}.id`).where(`${ALIAS}.id`, "in", ids);
             if (handler.applies) query = query.where(handler.applies);
             if ((await query.execute()).length !== ids.length) throw notFound(request.t("notFound"));
-            const answer = await handler.run(trx, ids, request, values);
-            return "row" in answer ? rowFor(resource, request.auth.role, answer.row) : answer;
+            return handler.run(trx, ids, request, values);
           });
+          await sendQueued(request, mails ?? []);
+          if (!("row" in answer)) return answer;
+          if (answer.created) reply.code(201);
+          return rowFor(RESOURCES[answer.of ?? resource.name], request.auth.role, answer.row);
         },
       );
     }

@@ -1,12 +1,24 @@
+import type { ResourceName } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import type { Expression, Kysely, SqlBool } from "kysely";
 import type { TProperties } from "typebox";
 import type { Database } from "../../db/schema.js";
+import type { Mail } from "../../lib/mailer.js";
 
 export type Transaction = Kysely<Database>;
 
-/** What a command's answer is: a message (and data), or the row it changed, as the reader may see it. */
-export type CommandAnswer = { message: string; data?: unknown } | { row: Record<string, unknown> };
+/**
+ * What a command's answer is: a message (and data), or the row it changed or made, as the reader
+ * may see it — a row of another resource than the command's (`of`: applying to a posting makes an
+ * application), `created` when it is new (201).
+ */
+export type CommandAnswer = (
+  | { message: string; data?: unknown }
+  | { row: Record<string, unknown>; of?: ResourceName; created?: boolean }
+) & {
+  /** Mail the command queues: sent once its transaction has committed, never for a change undone. */
+  mails?: Mail[];
+};
 
 /**
  * What one command of the registry does (DESIGN §6): the body it takes besides `ids`, which of

@@ -1,0 +1,61 @@
+import { Type } from "typebox";
+import type { Transaction } from "./types.js";
+
+/** The fields of an application whose every change is kept (DESIGN §9). */
+export const TRACKED_FIELDS = ["stage", "attendance", "grade", "percentage", "completion_status"] as const;
+export type TrackedField = (typeof TRACKED_FIELDS)[number];
+
+/** One field of one application going from one value to another. */
+export interface Change {
+  applicationId: number;
+  field: TrackedField;
+  from: unknown;
+  to: unknown;
+}
+
+/** Who made a set of changes, when, and why (the note the staff or the applicant wrote). */
+export interface Author {
+  byUserId: number;
+  at: string;
+  note: string | null;
+}
+
+/** History keeps values as text, whatever the column's type (attendance and percentage are numbers). */
+const asText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+
+/**
+ * Writes one history row per change, in the caller's transaction: the change and its record are
+ * kept together or not at all.
+ */
+export async function recordChanges(trx: Transaction, changes: readonly Change[], author: Author): Promise<void> {
+  if (changes.length === 0) return;
+  await trx
+    .insertInto("application_history")
+    .values(
+      changes.map((change) => ({
+        application_id: change.applicationId,
+        field: change.field,
+        from_value: asText(change.from),
+        to_value: asText(change.to),
+        note: author.note,
+        by_user_id: author.byUserId,
+        at: author.at,
+      })),
+    )
+    .execute();
+}
+
+/** The note a command's body may carry (why a stage changed, a word with an application), kept in the history. */
+export const NOTE = Type.Optional(Type.String({ maxLength: 1000 }));
+
+/** An optional note from a body: trimmed, and none when blank. */
+export const noteOf = (body: Record<string, unknown>): string | null =>
+  typeof body.note === "string" && body.note.trim() ? body.note.trim() : null;
+
+/** An application as stored, to answer with (the router cuts it to the reader's fields). */
+export async function storedApplication(trx: Transaction, id: number): Promise<Record<string, unknown>> {
+  return (await trx.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Record<
+    string,
+    unknown
+  >;
+}

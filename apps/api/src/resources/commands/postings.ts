@@ -1,0 +1,105 @@
+import { ATTENDANCE, firstStageOf, type PostingType } from "@csc/shared";
+import type { SessionUser } from "../../lib/accounts.js";
+import { conflict } from "../../lib/errors.js";
+import { nowIso } from "../../lib/time.js";
+import { NOTE, noteOf, recordChanges, storedApplication } from "./history.js";
+import type { CommandHandler, Transaction } from "./types.js";
+
+/** The application column naming the posting, by what the posting is. */
+const POSTING_COLUMN = {
+  "learning-event": "learning_event_id",
+  "job-opportunity": "job_opportunity_id",
+  scholarship: "scholarship_id",
+} as const satisfies Record<PostingType, string>;
+
+/**
+ * Where an applicant with an account comes from (the "Applicant Type" column): a college's
+ * student, or an independent learner of the provider's platform (skill lab). A company's employee
+ * is neither, and shows as N/A.
+ */
+function applicantTypeOf(user: SessionUser): "college" | "skill_lab" | null {
+  if (user.institution === null) return "skill_lab";
+  return user.institution.type === "college" ? "college" : null;
+}
+
+/** The name of the learner's program or department, copied onto the application as it is when they apply. */
+async function departmentOf(trx: Transaction, userId: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom("users as u")
+    .leftJoin("program_departments as pd", "pd.id", "u.program_department_id")
+    .select("pd.name")
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+async function hasApplied(trx: Transaction, type: PostingType, postingId: number, userId: number) {
+  const row = await trx
+    .selectFrom("applications")
+    .select("id")
+    .where(POSTING_COLUMN[type], "=", postingId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A learner applies to a posting they may read (the router has found it in the reach of their
+ * `apply` right, DESIGN §5a): once, with their own details as they are now, in the first stage of
+ * the posting's variant and with no attendance yet. The stage it starts in is its first history
+ * row, with the learner's note.
+ */
+function apply(type: PostingType): CommandHandler {
+  return {
+    body: { note: NOTE },
+    run: async (trx, [postingId], request, body) => {
+      const user = request.auth;
+      // only learners hold `apply` (a byApplicant command, registry/types.ts), on postings they may read
+      if (postingId === undefined) throw new Error("apply names one posting");
+      // the unique indexes catch a race; this answers the usual second click with its own message
+      if (await hasApplied(trx, type, postingId, user.id)) throw conflict(request.t("alreadyApplied"));
+      const now = nowIso();
+      const stage = firstStageOf(type);
+      const { id } = await trx
+        .insertInto("applications")
+        .values({
+          posting_type: type,
+          learning_event_id: null,
+          job_opportunity_id: null,
+          scholarship_id: null,
+          [POSTING_COLUMN[type]]: postingId,
+          user_id: user.id,
+          full_name: user.fullName,
+          email: user.email,
+          contact_number: user.phone,
+          profession: null,
+          institution_id: user.institution?.id ?? null,
+          institution: user.institutionRecord?.name ?? null,
+          department: await departmentOf(trx, user.id),
+          applied_at: now,
+          applicant_type: applicantTypeOf(user),
+          stage,
+          attendance: ATTENDANCE.noStatus,
+          grade: null,
+          percentage: null,
+          completion_status: null,
+          certificate_code: null,
+          withdrawn_at: null,
+          language: request.language,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordChanges(trx, [{ applicationId: id, field: "stage", from: null, to: stage }], {
+        byUserId: user.id,
+        at: now,
+        note: noteOf(body),
+      });
+      return { row: await storedApplication(trx, id), of: "applications", created: true };
+    },
+  };
+}
+
+/** The commands of a posting (learning event, job opportunity, scholarship). */
+export const postingCommands = (type: PostingType): Record<"apply", CommandHandler> => ({ apply: apply(type) });

@@ -1,0 +1,57 @@
+import { RESOURCES } from "@csc/shared";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { reachedRow } from "../resources/handlers/reach.js";
+import { bearer, errorResponses, IdParams } from "./schemas.js";
+
+/** Tracked fields stored as numbers: history keeps text, the answer gives them back as numbers. */
+const NUMERIC_FIELDS = new Set(["attendance", "percentage"]);
+const decoded = (field: string, value: string | null) =>
+  value !== null && NUMERIC_FIELDS.has(field) ? Number(value) : value;
+
+const HistoryEntry = Type.Object({
+  field: Type.String(),
+  from: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+  to: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+  note: Type.Union([Type.String(), Type.Null()]),
+  by: Type.Union([Type.Object({ id: Type.Integer(), full_name: Type.String() }), Type.Null()]),
+  at: Type.String(),
+});
+
+/**
+ * `GET /applications/{id}/history` (DESIGN §5a): every change of the application, oldest first,
+ * with who made it. Exactly whoever may read the application may read its history: the engine's
+ * read reach finds the row, so one out of reach is a 404 here as it is on `GET /applications/{id}`.
+ */
+export default async function applicationHistoryRoutes(app: FastifyInstance) {
+  app.get<{ Params: IdParams }>(
+    "/applications/:id/history",
+    {
+      config: { access: { can: [["read", "applications"]] } },
+      schema: {
+        tags: ["applications"],
+        security: bearer,
+        params: IdParams,
+        response: { 200: Type.Array(HistoryEntry), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await reachedRow(request, RESOURCES.applications, "read");
+      const rows = await app.db
+        .selectFrom("application_history as h")
+        .leftJoin("users as u", "u.id", "h.by_user_id")
+        .select(["h.field", "h.from_value", "h.to_value", "h.note", "h.at", "h.by_user_id", "u.full_name"])
+        .where("h.application_id", "=", request.params.id)
+        .orderBy("h.id", "asc")
+        .execute();
+      return rows.map((row) => ({
+        field: row.field,
+        from: decoded(row.field, row.from_value),
+        to: decoded(row.field, row.to_value),
+        note: row.note,
+        by: row.by_user_id === null ? null : { id: row.by_user_id, full_name: row.full_name ?? "" },
+        at: row.at,
+      }));
+    },
+  );
+}
