@@ -79,8 +79,8 @@ describe("the SQLite result cache", () => {
     const other = new SQLite(file);
     other.prepare("UPDATE notes SET text = 'from elsewhere' WHERE id = 1").run();
     other.close();
-    // the other connection's commits are looked for at most once a millisecond
-    await wait(5);
+    // the other connection's commits are looked for at most every 10 ms
+    await wait(25);
     expect(await texts()).toEqual(["from elsewhere"]);
   });
 
