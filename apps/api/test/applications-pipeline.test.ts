@@ -49,15 +49,22 @@ afterAll(async () => {
 type Owner = { institution_id?: number; recruiter_id?: number };
 let serial = 0;
 const stamp = () => new Date().toISOString();
+/** An instant `days` from now (negative: in the past), so the postings stay open or closed whenever the tests run. */
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-async function event(owner: Owner, options: { published?: boolean; grading?: GradingType } = {}) {
+async function event(
+  owner: Owner,
+  options: { published?: boolean; grading?: GradingType; endsInDays?: number; registrationDeadline?: string } = {},
+) {
+  const endsInDays = options.endsInDays ?? 50;
   const row = await t.app.db
     .insertInto("learning_events")
     .values({
       title: `Pipeline event ${++serial}`,
       event_type: "training",
-      start_at: "2027-01-10T09:00:00.000Z",
-      end_at: "2027-01-12T17:00:00.000Z",
+      start_at: daysFromNow(endsInDays - 2),
+      end_at: daysFromNow(endsInDays),
+      registration_deadline: options.registrationDeadline ?? null,
       publish_status: options.published === false ? 0 : 1,
       grading_type: options.grading ?? null,
       institution_id: owner.institution_id ?? null,
@@ -76,7 +83,7 @@ async function job(owner: Owner) {
     .values({
       title: `Pipeline job ${++serial}`,
       job_type: "internship",
-      deadline: "2027-02-01",
+      deadline: daysFromNow(70).slice(0, 10),
       publish_status: 1,
       institution_id: owner.institution_id ?? null,
       recruiter_id: owner.recruiter_id ?? null,
@@ -355,6 +362,42 @@ describe("a learner applying", () => {
     expect(none).toEqual([]);
   });
 
+  it("cannot apply to a posting that has closed: past its end or its registration deadline", async () => {
+    const ended = await event({}, { endsInDays: -1 });
+    const registrationClosed = await event({}, { registrationDeadline: daysFromNow(-1).slice(0, 10) });
+    const lastDay = await event({}, { registrationDeadline: daysFromNow(0).slice(0, 10) });
+    expect((await applyTo("learner@example.com", "learning-events", ended)).statusCode).toBe(404);
+    expect((await applyTo("learner@example.com", "learning-events", registrationClosed)).statusCode).toBe(404);
+    // the registration deadline's own day is still open
+    expect((await applyTo("learner@example.com", "learning-events", lastDay)).statusCode).toBe(201);
+    const closedJob = await t.app.db
+      .insertInto("job_opportunities")
+      .values({
+        title: `Closed job ${++serial}`,
+        job_type: "internship",
+        deadline: daysFromNow(-1).slice(0, 10),
+        publish_status: 1,
+        institution_id: null,
+        recruiter_id: null,
+        created_at: stamp(),
+        updated_at: stamp(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await applyTo("learner@example.com", "job-opportunities", closedJob.id)).statusCode).toBe(404);
+    const none = await t.app.db
+      .selectFrom("applications")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb("learning_event_id", "in", [ended, registrationClosed]),
+          eb("job_opportunity_id", "=", closedJob.id),
+        ]),
+      )
+      .execute();
+    expect(none).toEqual([]);
+  });
+
   it("applies to scholarships too, and staff never apply", async () => {
     const scholarship = await t.app.db
       .insertInto("scholarships")
@@ -397,6 +440,13 @@ describe("a learner applying", () => {
       headers: as["student@example.com"],
     });
     expect(done.statusCode).toBe(200);
+    // the posting's staff see when the applicant withdrew, and who did it
+    const entries = (await history("college.editor@example.com", withdrawn)).json<
+      { field: string; from: string | null; to: string | null; by: { full_name: string } | null }[]
+    >();
+    expect(entries.map((e) => e.field)).toEqual(["stage", "withdrawn_at"]);
+    expect(entries[1]).toMatchObject({ from: null, to: done.json<{ withdrawn_at: string }>().withdrawn_at });
+    expect(entries[1]?.by?.full_name).toBeTruthy();
     const before = await snapshot([withdrawn, decided]);
     const change = await bulk("college.editor@example.com", { ids: [decided, withdrawn], stage: "shortlisted" });
     expect(change.statusCode).toBe(409);

@@ -187,6 +187,12 @@ export const applicationCommands: Record<"withdraw" | "bulk", CommandHandler> = 
       if (id === undefined || !(await undecided(trx, id))) throw conflict(request.t("applicationDecided"));
       const now = nowIso();
       await trx.updateTable("applications").set({ withdrawn_at: now, updated_at: now }).where("id", "=", id).execute();
+      // the staff see in the history that and when the applicant withdrew
+      await recordChanges(trx, [{ applicationId: id, field: "withdrawn_at", from: null, to: now }], {
+        byUserId: request.auth.id,
+        at: now,
+        note: null,
+      });
       return { row: await storedApplication(trx, id) };
     },
   },

@@ -5,10 +5,10 @@ import type { Transaction } from "./types.js";
 export const TRACKED_FIELDS = ["stage", "attendance", "grade", "percentage", "completion_status"] as const;
 export type TrackedField = (typeof TRACKED_FIELDS)[number];
 
-/** One field of one application going from one value to another. */
+/** One field of one application going from one value to another (`withdrawn_at`: the applicant withdrew). */
 export interface Change {
   applicationId: number;
-  field: TrackedField;
+  field: TrackedField | "withdrawn_at";
   from: unknown;
   to: unknown;
 }

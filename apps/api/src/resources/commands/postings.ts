@@ -49,9 +49,29 @@ async function hasApplied(trx: Transaction, type: PostingType, postingId: number
  * the posting's variant and with no attendance yet. The stage it starts in is its first history
  * row, with the learner's note.
  */
+/** Today's date and this instant as stored (ISO text): date deadlines compare with the one, times with the other. */
+const today = () => nowIso().slice(0, 10);
+
+/**
+ * Postings still open for applications, over the router's alias `r`: an opportunity or a
+ * scholarship until its deadline day is over (a scholarship without one stays open); a learning event until its registration deadline
+ * (when it has one) and its end. A closed posting is "not open to them": 404, as DESIGN §5a says.
+ */
+const OPEN: Record<PostingType, CommandHandler["applies"]> = {
+  "learning-event": (eb) =>
+    eb.and([
+      eb("r.end_at", ">=", nowIso()),
+      eb.or([eb("r.registration_deadline", "is", null), eb("r.registration_deadline", ">=", today())]),
+    ]),
+  "job-opportunity": (eb) => eb("r.deadline", ">=", today()),
+  // a scholarship may have no deadline: open until someone sets one
+  scholarship: (eb) => eb.or([eb("r.deadline", "is", null), eb("r.deadline", ">=", today())]),
+};
+
 function apply(type: PostingType): CommandHandler {
   return {
     body: { note: NOTE },
+    applies: OPEN[type],
     run: async (trx, [postingId], request, body) => {
       const user = request.auth;
       // only learners hold `apply` (a byApplicant command, registry/types.ts), on postings they may read
