@@ -77,13 +77,13 @@ async function event(
   return row.id;
 }
 
-async function job(owner: Owner) {
+async function job(owner: Owner, options: { deadlineInDays?: number } = {}) {
   const row = await t.app.db
     .insertInto("job_opportunities")
     .values({
       title: `Pipeline job ${++serial}`,
       job_type: "internship",
-      deadline: daysFromNow(70).slice(0, 10),
+      deadline: daysFromNow(options.deadlineInDays ?? 70).slice(0, 10),
       publish_status: 1,
       institution_id: owner.institution_id ?? null,
       recruiter_id: owner.recruiter_id ?? null,
@@ -370,29 +370,13 @@ describe("a learner applying", () => {
     expect((await applyTo("learner@example.com", "learning-events", registrationClosed)).statusCode).toBe(404);
     // the registration deadline's own day is still open
     expect((await applyTo("learner@example.com", "learning-events", lastDay)).statusCode).toBe(201);
-    const closedJob = await t.app.db
-      .insertInto("job_opportunities")
-      .values({
-        title: `Closed job ${++serial}`,
-        job_type: "internship",
-        deadline: daysFromNow(-1).slice(0, 10),
-        publish_status: 1,
-        institution_id: null,
-        recruiter_id: null,
-        created_at: stamp(),
-        updated_at: stamp(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    expect((await applyTo("learner@example.com", "job-opportunities", closedJob.id)).statusCode).toBe(404);
+    const closedJob = await job({}, { deadlineInDays: -1 });
+    expect((await applyTo("learner@example.com", "job-opportunities", closedJob)).statusCode).toBe(404);
     const none = await t.app.db
       .selectFrom("applications")
       .select("id")
       .where((eb) =>
-        eb.or([
-          eb("learning_event_id", "in", [ended, registrationClosed]),
-          eb("job_opportunity_id", "=", closedJob.id),
-        ]),
+        eb.or([eb("learning_event_id", "in", [ended, registrationClosed]), eb("job_opportunity_id", "=", closedJob)]),
       )
       .execute();
     expect(none).toEqual([]);
