@@ -23,6 +23,7 @@ import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
 import publicRoutes from "./routes/public.js";
+import publicPostingRoutes from "./routes/public-postings.js";
 import { ErrorResponse } from "./routes/schemas.js";
 import tenantRoutes from "./routes/tenants.js";
 import uploadRoutes from "./routes/uploads.js";
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       await api.register(publicRoutes);
+      await api.register(publicPostingRoutes);
       await api.register(tenantRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);

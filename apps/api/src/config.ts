@@ -27,6 +27,10 @@ export interface AppConfig {
   seedDemo: boolean;
   demoPassword: string;
   captchaSiteKey: string | null;
+  /** Checks the captcha answer of a public application on the server; set whenever the site key is. */
+  captchaSecretKey: string | null;
+  /** Where captcha answers are verified (hCaptcha's `siteverify`, or a compatible service). */
+  captchaVerifyUrl: string;
   courseSiteLoginUrl: string | null;
   courseSiteEditUrl: string | null;
   /** log2 of scrypt's N; 17 is OWASP's minimum, tests lower it. */
@@ -99,6 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     (v) => /^[a-z0-9.-]+$/i.test(v),
     "a host name such as example.org",
   );
+  required(
+    problems,
+    "CAPTCHA_VERIFY_URL",
+    env.CAPTCHA_VERIFY_URL,
+    (v) => v === "" || /^https?:\/\/[^\s]+$/.test(v),
+    "an http(s):// address",
+  );
+  if (env.CAPTCHA_SITE_KEY && !env.CAPTCHA_SECRET_KEY) {
+    problems.push("CAPTCHA_SECRET_KEY: required when CAPTCHA_SITE_KEY is set (public applications verify the captcha)");
+  }
   const embedded = databaseUrl.startsWith("sqlite:");
   if (!env.JWT_SECRET && !embedded) problems.push("JWT_SECRET: required when DATABASE_URL is not the embedded SQLite");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -120,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: bool(env.SEED_DEMO, true),
     demoPassword: env.DEMO_PASSWORD ?? "CareerDemo#2026",
     captchaSiteKey: env.CAPTCHA_SITE_KEY || null,
+    captchaSecretKey: env.CAPTCHA_SECRET_KEY || null,
+    captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || "https://hcaptcha.com/siteverify",
     courseSiteLoginUrl: env.COURSE_SITE_LOGIN_URL || null,
     courseSiteEditUrl: env.COURSE_SITE_EDIT_URL || null,
     passwordHashCost: cost,

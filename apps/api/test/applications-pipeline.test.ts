@@ -474,3 +474,53 @@ describe("stage-change mail", () => {
     expect(await outboxOf("student@example.com")).toHaveLength(before + 1);
   });
 });
+
+describe("export of an event's applicants", () => {
+  it("gives the CSV of the current view with attendance and grades, and logs it in Download Logs", async () => {
+    const graded = await event({ institution_id: ids.kmc }, { grading: "grade" });
+    const twenty = await applicants({ learning_event_id: graded }, 20);
+    const [first, ...rest] = twenty as [number, ...number[]];
+    expect((await bulk("college.editor@example.com", { ids: twenty, attendance: 1, grade: "B+" })).statusCode).toBe(
+      200,
+    );
+    expect((await bulk("college.editor@example.com", { ids: [first], attendance: 2, grade: "F" })).statusCode).toBe(
+      200,
+    );
+
+    const view = `learning_event_id=${graded}&attendance=1&_sort=full_name&_order=asc`;
+    const res = await t.app.inject({
+      url: `/api/applications/export?${view}`,
+      headers: as["college.editor@example.com"],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    const [header = "", ...lines] = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    // every cell is quoted (formula-safe CSV, shared/csv.ts)
+    const cells = (line: string) =>
+      [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] ?? "").replace(/""/g, '"'));
+    const columns = cells(header);
+    for (const column of ["full_name", "email", "applied_at", "stage", "attendance", "grade"]) {
+      expect(columns).toContain(column);
+    }
+    // the view is the 19 present applicants, each with its grade; the absent one is not in it
+    expect(lines).toHaveLength(rest.length);
+    const cell = (line: string, name: string) => cells(line)[columns.indexOf(name)];
+    expect(lines.every((line) => cell(line, "attendance") === "1" && cell(line, "grade") === "B+")).toBe(true);
+
+    const logs = await t.app.inject({
+      url: "/api/download-logs?resource=applications&_sort=created_at&_order=desc&_start=0&_end=1",
+      headers: as["superadmin@example.com"],
+    });
+    const [log] = logs.json<{ user_id: number; resource: string; filters: string; row_count: number }[]>();
+    const editor = await t.app.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "college.editor@example.com")
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ user_id: editor.id, resource: "applications", row_count: 19 });
+    expect(JSON.parse(log?.filters ?? "{}")).toMatchObject({ learning_event_id: String(graded), attendance: "1" });
+  });
+});

@@ -88,9 +88,21 @@ async function foreignRows(account: Account, resource: ResourceDefinition): Prom
     return rowsOf(resource, (q) => q.where("id", "not in", ownPlan));
   }
   if (hasColumn(resource, "institution_id") && resource.scope !== "global") {
-    const rows = await rowsOf(resource, (q) =>
-      q.where("institution_id", "is not", null).where("institution_id", "!=", own),
-    );
+    // a learner reads the postings of other institutions meant for all (DESIGN §5a access scope)
+    const forAll = kind === "learner" && hasColumn(resource, "access_scope");
+    const others = (q: AnyRow) => q.where("institution_id", "is not", null).where("institution_id", "!=", own);
+    const rows = forAll
+      ? [
+          ...(await rowsOf(resource, (q) => others(q).where("access_scope", "is", null))),
+          ...(await rowsOf(resource, (q) => others(q).where("access_scope", "!=", "all"))),
+        ]
+      : await rowsOf(resource, others);
+    if (forAll && account.institution) {
+      // the provider's and recruiters' local postings are for learners without an institution
+      rows.push(
+        ...(await rowsOf(resource, (q) => q.where("institution_id", "is", null).where("access_scope", "=", "local"))),
+      );
+    }
     if (hasColumn(resource, "publish_status")) {
       // nobody outside the provider sees the provider's or recruiters' drafts
       rows.push(

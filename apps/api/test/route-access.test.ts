@@ -77,6 +77,15 @@ describe("deny by default", () => {
       "GET /api/locations/municipalities": "public",
       "GET /api/public/institutions/by-subdomain/:sub": "public",
       "GET /api/public/job-providers/check-job-provider/:id": "public",
+      // the public apply pages (DESIGN §5a, spec §2 public links): only the published, open postings
+      // the site may show, no internal column; guests apply with no account, throttled per address
+      // and behind the captcha when one is configured (public-apply.test.ts)
+      "GET /api/public/learning-events": "public",
+      "GET /api/public/learning-events/:id": "public",
+      "POST /api/public/learning-events/:id/apply": "public",
+      "GET /api/public/job-opportunities": "public",
+      "GET /api/public/job-opportunities/:id": "public",
+      "POST /api/public/job-opportunities/:id/apply": "public",
       "POST /api/auth/login": "public",
       "POST /api/auth/register": "public",
       "POST /api/auth/verify-email": "public",

@@ -1,4 +1,4 @@
-import type { FieldDefinition, ResourceDefinition } from "@csc/shared";
+import { type FieldDefinition, placeFieldOf, type ResourceDefinition } from "@csc/shared";
 
 let counter = 0;
 
@@ -60,6 +60,10 @@ export async function sampleBody(
       body[field.name] = sampleValue(field);
     }
   }
+  // an event's place follows its mode: the link of an online one, the venue of an offline one
+  const place = "delivery_mode" in body ? placeFieldOf(body.delivery_mode) : null;
+  const placeField = resource.fields.find((field) => field.name === place);
+  if (placeField) body[placeField.name] = sampleValue(placeField);
   return body;
 }
 

@@ -8,6 +8,7 @@ import {
   enabledFeaturesFor,
   hasPermission,
   permissionSlug,
+  postingAudience,
   rulesFor,
 } from "./ability.js";
 import { FEATURE_KEYS } from "./features.js";
@@ -155,6 +156,121 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
     expect(ability.can("update", row("self-assessment", { institution_id: 5, publish_status: true }))).toBe(false);
     expect(ability.can("read", row("users", { id: 42 }))).toBe(true);
     expect(ability.can("read", row("users", { id: 43 }))).toBe(false);
+  });
+
+  describe("a learner's postings, by access scope (DESIGN §5a)", () => {
+    // who owns the posting, its scope, and whether each learner reaches it:
+    // a student of the college (5), an employee of the company (6), a learner of no institution
+    const cases: [string, Record<string, unknown>, { student: boolean; employee: boolean; skillLab: boolean }][] = [
+      [
+        "the college's local",
+        { institution_id: 5, access_scope: "local" },
+        { student: true, employee: false, skillLab: false },
+      ],
+      [
+        "the college's default",
+        { institution_id: 5, access_scope: "default" },
+        { student: true, employee: false, skillLab: false },
+      ],
+      [
+        "the college's unset",
+        { institution_id: 5, access_scope: null },
+        { student: true, employee: false, skillLab: false },
+      ],
+      [
+        "the college's all",
+        { institution_id: 5, access_scope: "all" },
+        { student: true, employee: true, skillLab: true },
+      ],
+      [
+        "the provider's local",
+        { institution_id: null, access_scope: "local" },
+        { student: false, employee: false, skillLab: true },
+      ],
+      [
+        "the provider's default",
+        { institution_id: null, access_scope: "default" },
+        { student: true, employee: true, skillLab: true },
+      ],
+      [
+        "the provider's unset",
+        { institution_id: null, access_scope: null },
+        { student: true, employee: true, skillLab: true },
+      ],
+      [
+        "the provider's all",
+        { institution_id: null, access_scope: "all" },
+        { student: true, employee: true, skillLab: true },
+      ],
+      [
+        "a recruiter's local",
+        { institution_id: null, recruiter_id: 9, access_scope: "local" },
+        { student: false, employee: false, skillLab: true },
+      ],
+      [
+        "a recruiter's default",
+        { institution_id: null, recruiter_id: 9, access_scope: "default" },
+        { student: true, employee: true, skillLab: true },
+      ],
+      [
+        "a scope no one knows",
+        { institution_id: 5, access_scope: "LOCAL!" },
+        { student: true, employee: false, skillLab: false },
+      ],
+      [
+        "an unknown scope of the provider's (its own platform only)",
+        { institution_id: null, access_scope: "everyone" },
+        { student: false, employee: false, skillLab: true },
+      ],
+    ];
+    const learners = {
+      student: defineAbilityFor(user(ROLES.STUDENT, { institution: COLLEGE })),
+      employee: defineAbilityFor(user(ROLES.EMPLOYEE, { institution: COMPANY })),
+      skillLab: defineAbilityFor(user(ROLES.LEARNER)),
+    };
+
+    it.each(cases)("%s: read and apply alike, and only when published", (_, posting, reaches) => {
+      for (const resource of ["learning-events", "job-opportunities"] as const) {
+        for (const [who, ability] of Object.entries(learners)) {
+          const expected = reaches[who as keyof typeof reaches];
+          const published = row(resource, { ...posting, publish_status: true });
+          expect(ability.can("read", published), `${who} reads ${resource}`).toBe(expected);
+          expect(ability.can("apply", published), `${who} applies to ${resource}`).toBe(expected);
+          const draft = row(resource, { ...posting, publish_status: false });
+          expect(ability.can("read", draft), `${who} reads a draft of ${resource}`).toBe(false);
+          expect(ability.can("apply", draft), `${who} applies to a draft of ${resource}`).toBe(false);
+        }
+      }
+    });
+
+    it("keeps scholarships, which have no scope, to the provider's and the learner's own institution's", () => {
+      const student = learners.student;
+      expect(student.can("apply", row("scholarship", { institution_id: null, publish_status: true }))).toBe(true);
+      expect(student.can("apply", row("scholarship", { institution_id: 5, publish_status: true }))).toBe(true);
+      expect(student.can("apply", row("scholarship", { institution_id: 6, publish_status: true }))).toBe(false);
+      expect(student.can("read", row("scholarship", { institution_id: 6, publish_status: true }))).toBe(false);
+    });
+
+    it("is the rule the public pages use: each site's home reaches what its learners reach", () => {
+      expect(postingAudience(5)).toEqual([
+        { institution_id: 5 },
+        { access_scope: "all" },
+        { institution_id: null, access_scope: { $in: ["default", null] } },
+      ]);
+      expect(postingAudience("platform")).toEqual([{ institution_id: null }, { access_scope: "all" }]);
+      // the recruiter site has no learners of its own: only what is meant for everyone
+      expect(postingAudience("elsewhere")).toEqual([
+        { access_scope: "all" },
+        { institution_id: null, access_scope: { $in: ["default", null] } },
+      ]);
+    });
+
+    it("gives staff nothing new: they read their own and the provider's published postings, and apply to none", () => {
+      const editor = defineAbilityFor(user(ROLES.INSTITUTION_EDITOR, { institution: COLLEGE }));
+      const otherAll = row("learning-events", { institution_id: 6, access_scope: "all", publish_status: true });
+      expect(editor.can("read", otherAll)).toBe(false);
+      expect(editor.can("apply", row("learning-events", { institution_id: 5, publish_status: true }))).toBe(false);
+    });
   });
 
   it("gives tenantless institution staff and recruiters no rights at all", () => {

@@ -104,7 +104,36 @@ function reachOf(rows: Exclude<PolicyRows, "parents">, user: AbilityUser): Reach
       return { institution_id: null, publish_status: true };
     case "published":
       return { institution_id: { $in: [user.institution?.id ?? null, null] }, publish_status: true };
+    case "audience":
+      return postingAudience(user.institution?.id ?? "platform").map((where) => ({ ...where, publish_status: true }));
   }
+}
+
+/**
+ * Where a posting is seen from, for its access scope (DESIGN §5a): an institution (its learners,
+ * its site and public page), the provider's own platform (`platform`: learners without an
+ * institution — skill lab — and the provider's site and public page), or neither (`elsewhere`:
+ * the recruiter site, which shows only what is meant for everyone).
+ */
+export type PostingHome = number | "platform" | "elsewhere";
+
+/**
+ * The postings a home reaches by their access scope (DESIGN §5a), as CASL conditions (any of the
+ * list) over the posting's `institution_id` and `access_scope`: `local` reaches the posting's own
+ * institution — or, for the provider's and recruiters' postings (no institution), the provider's
+ * own platform; `all` reaches everyone; `default` (or none) is `local` for an institution's
+ * postings and `all` for the provider's and recruiters'. A scope outside these reaches no one but
+ * the posting's own home. Publishing and being open are apart: the learner's ability adds the
+ * one, the public routes both. The only place this rule is written.
+ */
+export function postingAudience(home: PostingHome): Conditions[] {
+  const forEveryone: Conditions[] = [
+    { access_scope: "all" },
+    { institution_id: null, access_scope: { $in: ["default", null] } },
+  ];
+  if (home === "platform") return [{ institution_id: null }, { access_scope: "all" }];
+  if (home === "elsewhere") return forEveryone;
+  return [{ institution_id: home }, ...forEveryone];
 }
 
 /** How a `parents` grant is carried in a CASL rule: its SQL needs the parents' own reach (apps/api access.ts). */

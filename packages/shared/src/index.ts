@@ -4,6 +4,7 @@ export * from "./csv.js";
 export * from "./enums.js";
 export * from "./features.js";
 export * from "./menu.js";
+export * from "./pipeline.js";
 export * from "./query.js";
 export * from "./registry/index.js";
 export * from "./roles.js";

@@ -1,4 +1,4 @@
-export type { FieldMeta, FieldOption, ResourceMeta, TimeWindowFilter as TimeFilterName } from "@csc/shared";
+export type { FieldMeta, FieldOption, ListTab as TimeFilterName, ResourceMeta } from "@csc/shared";
 
 /** A row of any resource. */
 export type ResourceRecord = { id: number } & Record<string, unknown>;

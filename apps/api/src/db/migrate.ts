@@ -6,6 +6,9 @@ import * as security from "./migrations/20261123T0000_security.js";
 import * as applications from "./migrations/20261123T0100_applications.js";
 import * as yearIndexes from "./migrations/20261123T0200_year_indexes.js";
 import * as applicationHistory from "./migrations/20261123T0300_application_history.js";
+import * as postingDetails from "./migrations/20261123T0400_posting_details.js";
+import * as guestApplications from "./migrations/20261123T0500_guest_applications.js";
+import * as applicantListIndexes from "./migrations/20261123T0600_applicant_list_indexes.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -17,6 +20,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261123T0100_applications": applications,
   "20261123T0200_year_indexes": yearIndexes,
   "20261123T0300_application_history": applicationHistory,
+  "20261123T0400_posting_details": postingDetails,
+  "20261123T0500_guest_applications": guestApplications,
+  "20261123T0600_applicant_list_indexes": applicantListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

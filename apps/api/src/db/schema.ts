@@ -319,6 +319,8 @@ export interface LearningEventTable extends CatalogueColumns {
   description: string | null;
   delivery_mode: number | null;
   venue: string | null;
+  /** Where an online event takes place, as the venue is for an offline one. */
+  link: string | null;
   start_at: string;
   end_at: string;
   registration_deadline: string | null;
@@ -326,6 +328,8 @@ export interface LearningEventTable extends CatalogueColumns {
   access_scope: AccessScope | null;
   /** How its applicants are graded: a letter grade, a percentage, or not at all. */
   grading_type: GradingType | null;
+  /** JSON array of skill labels. */
+  skills: Generated<string>;
 }
 
 export interface JobOpportunityTable extends CatalogueColumns {

@@ -42,7 +42,7 @@ export interface SessionUser extends AbilityUser {
   recruiter: RecruiterSummary | null;
 }
 
-const parseList = (json: string | null): string[] => {
+export const parseList = (json: string | null): string[] => {
   try {
     const value: unknown = JSON.parse(json ?? "[]");
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];

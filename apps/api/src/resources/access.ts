@@ -158,6 +158,20 @@ const matching = (alias: string, conditions: Conditions): Reach => ({
 });
 
 /**
+ * Rows matching any of some CASL condition objects, as a reach over `alias`: where no ability
+ * applies but a rule of @csc/shared does (the postings a public page may show, `postingAudience`).
+ */
+export const matchingAny = (alias: string, alternatives: readonly Conditions[]): Reach =>
+  alternatives.length === 0
+    ? { kind: "none" }
+    : {
+        kind: "some",
+        key: JSON.stringify([alias, alternatives]),
+        where: (eb) =>
+          eb.or(alternatives.map((conditions) => conditionSql(eb, (name) => `${alias}.${name}`, conditions))),
+      };
+
+/**
  * Tenancy where no action of the ability applies (a form's relation choices and checks, the
  * tenant records of spec §7): the rows of `resource` inside one institution, drawn as the scopes
  * of DESIGN §6 draw it — the institution itself, or its rows and the provider's shared ones (no

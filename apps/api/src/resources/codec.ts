@@ -78,8 +78,9 @@ export function decodeFilterValue(field: FieldDefinition, raw: string): string |
     return raw.trim() !== "" && isStorableInteger(n) ? n : undefined;
   }
   const allowed = allowedValues(field);
-  if (allowed && field.type === "enum" && !allowed.includes(raw)) return undefined;
-  return raw;
+  if (!allowed || field.type !== "enum") return raw;
+  // a query string is text: an enum of numbers (attendance 1/2/3) matches by its written form
+  return allowed.find((value) => String(value) === raw) as string | number | undefined;
 }
 
 export type Encoded =

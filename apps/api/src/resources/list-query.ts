@@ -1,4 +1,19 @@
-import { type FieldDefinition, type ResourceDefinition, TIME_WINDOW_FILTERS, type TimeWindowFilter } from "@csc/shared";
+import {
+  ENUM_OPTIONS,
+  type FieldDefinition,
+  isEnumValue,
+  LEARNER_TABS,
+  type LearnerTab,
+  LIST_SCOPES,
+  type ListScope,
+  learnerTabsOf,
+  postingTypeOf,
+  type ResourceDefinition,
+  RULE_FILTERS,
+  type RuleFilterName,
+  TIME_WINDOW_FILTERS,
+  type TimeWindowFilter,
+} from "@csc/shared";
 import { type TSchema, Type } from "typebox";
 import { integerParam } from "../routes/schemas.js";
 import { decodeFilterValue, MAX_INTEGER } from "./codec.js";
@@ -21,8 +36,28 @@ export interface Filter {
   values: (string | number)[];
 }
 
+/** A filter over a rule rather than a column (`registration`), with the values asked for (any of them). */
+export interface RuleFilter {
+  name: RuleFilterName;
+  values: string[];
+}
+
+/** The learner a list is for, when its rows depend on who asks (their tabs and scopes). */
+export interface ListLearner {
+  id: number;
+  /** Their skills and preferences: what a posting's skills or tags are matched against. */
+  interests: string[];
+}
+
 export interface ListQuery {
   window: TimeWindowFilter | null;
+  /** A learner's own tab (spec §4 `?type=suggested|pending|rejected`), on postings. */
+  learnerTab: LearnerTab | null;
+  /** Spec §4 `?scope=`; anything but `all` is a learner's, on postings. */
+  scope: ListScope;
+  rules: RuleFilter[];
+  /** Set by the list's handler when the tab or scope is the learner's (learner-lists.ts). */
+  learner: ListLearner | null;
   start: number;
   end: number;
   sort: { field: string; order: "asc" | "desc" }[];
@@ -50,12 +85,14 @@ export function listQuerySchema(resource: ResourceDefinition) {
     q: value,
     id: Type.Array(integerParam(1), { maxItems: 100 }),
   };
-  if (resource.timeWindow) {
-    const usable = TIME_WINDOW_FILTERS.filter(
-      (w) => resource.timeWindow?.start || (w !== "upcoming" && w !== "ongoing"),
-    );
-    properties.type = Type.Union(usable.map((w) => Type.Literal(w)));
-  }
+  const windows = resource.timeWindow
+    ? TIME_WINDOW_FILTERS.filter((w) => resource.timeWindow?.start || (w !== "upcoming" && w !== "ongoing"))
+    : [];
+  const tabs = [...windows, ...learnerTabsOf(resource)];
+  if (tabs.length > 0) properties.type = Type.Union(tabs.map((tab) => Type.Literal(tab)));
+  // checked in parseListQuery, so that an empty value is ignored like any other filter's
+  if (postingTypeOf(resource.name)) properties.scope = value;
+  for (const name of resource.ruleFilters ?? []) properties[name] = values;
   for (const field of filterableFields(resource)) {
     if (LIKE_TYPES.includes(field.type)) properties[`${field.name}_like`] = value;
     if (!field.filter) continue;
@@ -144,8 +181,29 @@ export function parseListQuery(
     else filters.push({ field, operator, values: decoded as (string | number)[] });
   }
 
+  const rules: RuleFilter[] = [];
+  for (const name of resource.ruleFilters ?? []) {
+    const present = [raw[name] ?? []]
+      .flat()
+      .map(String)
+      .filter((v) => v !== "");
+    if (present.length === 0) continue;
+    const allowed = ENUM_OPTIONS[RULE_FILTERS[name]].map((option) => String(option.value));
+    if (present.some((v) => !allowed.includes(v))) errors[name] = "This value is not valid.";
+    else rules.push({ name, values: present });
+  }
+
+  const askedScope = typeof raw.scope === "string" && raw.scope !== "" ? raw.scope : "all";
+  const scope = isEnumValue(LIST_SCOPES, askedScope) ? askedScope : "all";
+  if (scope !== askedScope) errors.scope = "This value is not valid.";
+
   const q = typeof raw.q === "string" && raw.q.trim() !== "" ? raw.q.trim() : null;
-  const window = typeof raw.type === "string" ? (raw.type as TimeWindowFilter) : null;
+  const type = typeof raw.type === "string" ? raw.type : null;
+  const learnerTab = isEnumValue(LEARNER_TABS, type) ? type : null;
+  const window = isEnumValue(TIME_WINDOW_FILTERS, type) ? type : null;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, query: { window, start, end, sort, filters, ids, q } };
+  return {
+    ok: true,
+    query: { window, learnerTab, scope, rules, learner: null, start, end, sort, filters, ids, q },
+  };
 }

@@ -7,6 +7,8 @@ import {
   type ResourceAction,
   type ResourceMeta,
   ROLE_LABELS,
+  RULE_FILTERS,
+  type RuleFilterName,
   readableFields,
   roleKind,
   timeFiltersOf,
@@ -23,6 +25,21 @@ function optionsOf(field: FieldDefinition): FieldMeta["options"] {
   if (field.enum) return ENUM_OPTIONS[field.enum].map((o) => ({ ...o }));
   return undefined;
 }
+
+/** A rule filter (`registration`) as the admin renders a filter: an enum field that only filters. */
+const ruleFilterMeta = (name: RuleFilterName, t: Translate): FieldMeta => ({
+  name,
+  type: "enum",
+  label: t(`fields:${name}`),
+  labelKey: `fields:${name}`,
+  required: false,
+  readOnly: true,
+  list: false,
+  filter: true,
+  sort: false,
+  search: false,
+  options: ENUM_OPTIONS[RULE_FILTERS[name]].map((o) => ({ ...o })),
+});
 
 /**
  * The resources a user may read, each with the actions and fields cut to their abilities
@@ -68,7 +85,8 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
       return {
         name: resource.name,
         softDelete: resource.softDelete === "hide",
-        timeFilters: timeFiltersOf(resource),
+        // learners also have their own tabs on postings (suggested, pending, rejected)
+        timeFilters: timeFiltersOf(resource, kind),
         titleField: resource.titleField,
         defaultSort: resource.defaultSort,
         actions,
@@ -76,6 +94,7 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
           .map((command) => command.name)
           .filter((name) => ability.can(name, resource.name)),
         fields,
+        ...(resource.ruleFilters ? { ruleFilters: resource.ruleFilters.map((name) => ruleFilterMeta(name, t)) } : {}),
       };
     });
 }

@@ -2,7 +2,9 @@ import type { ResourceDefinition } from "@csc/shared";
 import { type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { Reach } from "./access.js";
+import { learnerKeyOf, learnerWhere } from "./learner-lists.js";
 import type { Filter, ListQuery } from "./list-query.js";
+import { ruleFilterSql } from "./rule-filters.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
 export type AnyDb = Kysely<any>;
@@ -73,10 +75,16 @@ function windowed(query: AnySelect, resource: ResourceDefinition, list: ListQuer
   }
 }
 
-/** The list's where: filters, ids, time window and the free-text search over the searchable fields. */
+/**
+ * The list's where: filters, rule filters, ids, time window, the learner's own tab and scope, and
+ * the free-text search over the searchable fields.
+ */
 export function filtered(query: AnySelect, resource: ResourceDefinition, list: ListQuery): AnySelect {
   let result = windowed(query, resource, list);
+  const learner = learnerWhere(resource, list);
+  if (learner) result = result.where(learner);
   for (const filter of list.filters) result = result.where(filterSql(filter));
+  for (const rule of list.rules) result = result.where(ruleFilterSql(rule));
   if (list.ids.length > 0) result = result.where(col("id"), "in", list.ids);
   if (list.q) {
     const searchable = resource.fields.filter((f) => f.search);
@@ -104,13 +112,30 @@ const compiledListsOf = new WeakMap<Kysely<Database>, Map<string, CompiledList>>
 
 /**
  * What identifies a list's SQL: the resource, whose rows the reach allows (`key`, stable for the
- * same ability), and the query — unless the query has a time window, whose SQL holds "now".
+ * same ability), the query, and — for a learner's own tab or scope — the learner and their
+ * interests, so that one learner's list is never another's. None when the SQL holds "now": a
+ * time window, or the suggestions (open postings only).
  */
 function listKey(resource: ResourceDefinition, reach: Reach, list: ListQuery): string | null {
-  if (list.window) return null;
+  if (list.window || list.learnerTab === "suggested") return null;
   const reachKey = reach.kind === "some" ? reach.key : reach.kind;
   const filters = list.filters.map((f) => [f.field.name, f.operator, f.values]);
-  return JSON.stringify([resource.name, reachKey, list.start, list.end, list.sort, filters, list.ids, list.q]);
+  const rules = list.rules.map((r) => [r.name, r.values]);
+  const learner = learnerKeyOf(list);
+  return JSON.stringify([
+    resource.name,
+    reachKey,
+    list.start,
+    list.end,
+    list.sort,
+    filters,
+    rules,
+    list.ids,
+    list.q,
+    list.learnerTab,
+    list.scope,
+    learner,
+  ]);
 }
 
 /**

@@ -128,12 +128,16 @@ const ACTIVITY_LOGS_POLICY = providerStaff({ roles: [ROLES.SUPER_ADMIN, ROLES.SK
 const APPLY: readonly CommandDefinition[] = [{ name: "apply", target: "one", byApplicant: true }];
 
 /**
- * A posting's policy: the shared catalogue's, and learners apply to exactly the postings they may
- * read (published, the provider's or their institution's), so one they may not see is a 404.
+ * A posting's policy: the shared catalogue's, but learners read the postings meant for them —
+ * `audience`, by the posting's access scope (DESIGN §5a), or `published` for a posting without
+ * one (scholarships) — and apply to exactly those, so one they may not see is a 404.
  */
-const postingPolicy = (policy: RolePolicy): RolePolicy => ({
+const postingPolicy = (policy: RolePolicy, rows: "audience" | "published"): RolePolicy => ({
   ...policy,
-  learner: [...(policy.learner ?? []), { actions: ["apply"], rows: "published" }],
+  learner: [
+    ...(policy.learner ?? []).map((grant) => (grant.rows === "published" ? { ...grant, rows } : grant)),
+    { actions: ["apply"], rows },
+  ],
 });
 
 /** The roles of a kind that change what they manage (editors and admins): who changes applicants. */
@@ -295,7 +299,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "deadline", order: "asc" },
     actions: ALL,
     titleField: "title",
-    policy: postingPolicy(sharedCatalogue(["institution", "learner"])),
+    policy: postingPolicy(sharedCatalogue(["institution", "learner"]), "published"),
     commands: APPLY,
     featureKey: "scholarship",
     timeWindow: { end: "deadline" },
@@ -309,7 +313,9 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       field("event_type", "enum", { enum: "eventType", required: true, list: true, filter: true }),
       field("description", "richtext"),
       field("delivery_mode", "enum", { enum: "deliveryMode", list: true, filter: true }),
+      // where it takes place: the venue when offline, the link when online (pipeline.ts placeFieldOf)
       field("venue", "text", { maxLength: 200 }),
+      field("link", "url"),
       field("start_at", "datetime", { required: true, list: true, sort: true, filter: true }),
       field("end_at", "datetime", { required: true, sort: true, filter: true }),
       field("registration_deadline", "date", { sort: true, filter: true }),
@@ -317,11 +323,12 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       field("access_scope", "enum", { enum: "accessScope", filter: true }),
       // whether its applicants get a letter grade or a percentage (spec §3)
       field("grading_type", "enum", { enum: "gradingType", filter: true }),
+      field("skills", "tags"),
     ]),
     defaultSort: { field: "start_at", order: "desc" },
     actions: ALL,
     titleField: "title",
-    policy: postingPolicy(sharedCatalogue(["institution", "recruiter", "learner"])),
+    policy: postingPolicy(sharedCatalogue(["institution", "recruiter", "learner"]), "audience"),
     commands: APPLY,
     featureKey: "job-role-trainings",
     timeWindow: { start: "start_at", end: "end_at" },
@@ -348,7 +355,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "deadline", order: "desc" },
     actions: ALL,
     titleField: "title",
-    policy: postingPolicy(sharedCatalogue(["institution", "recruiter", "learner"])),
+    policy: postingPolicy(sharedCatalogue(["institution", "recruiter", "learner"]), "audience"),
     commands: APPLY,
     featureKey: "job-opportunities",
     timeWindow: { end: "deadline" },
@@ -638,6 +645,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "applied_at", order: "desc" },
     actions: ["read", "export"],
     titleField: "full_name",
+    ruleFilters: ["registration"],
     commands: [
       { name: "withdraw", target: "one" },
       // stage, attendance, grade, percentage, completion of many applicants at once, with history

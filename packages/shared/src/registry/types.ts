@@ -108,6 +108,8 @@ export type ResourceScope = "global" | "shared" | "institution" | "members" | "t
  * - `plan`: the feature plan of the caller's institution, if it has one;
  * - `provider-published`: the provider's published rows (no tenant, `publish_status` on);
  * - `published`: published rows of the provider and of the caller's institution (a learner's catalogue);
+ * - `audience`: published postings whose access scope reaches the caller (DESIGN §5a, ability.ts
+ *   `postingAudience`): their institution's, and everyone's meant for all — a learner's postings;
  * - `parents`: rows whose parent (the resource's `parents`) is one of the caller's tenant's own
  *   rows — an application is managed by the staff of whoever posted what it applies to.
  */
@@ -120,6 +122,7 @@ export type PolicyRows =
   | "plan"
   | "provider-published"
   | "published"
+  | "audience"
   | "parents";
 
 /**
@@ -200,7 +203,16 @@ export interface ResourceDefinition {
   featureKey?: FeatureKey;
   /** Rows this resource's rows belong to, for the `parents` rows of a policy. */
   parents?: readonly { field: string; resource: ResourceName }[];
+  /** List filters over a rule rather than one column (`?registration=` of applications, DESIGN §5a). */
+  ruleFilters?: readonly RuleFilterName[];
 }
+
+/**
+ * Filters no one column holds, by their query parameter, each with the enum of its values; the
+ * API writes the SQL of each (resources/rule-filters.ts).
+ */
+export const RULE_FILTERS = { registration: "registrationFilter" } as const satisfies Record<string, EnumName>;
+export type RuleFilterName = keyof typeof RULE_FILTERS;
 
 export type TableName =
   | "institutions"

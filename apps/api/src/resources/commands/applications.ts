@@ -1,9 +1,8 @@
 import {
   APPLICATION_STAGES,
-  ATTENDANCE,
   ATTENDANCE_VALUES,
   COMPLETION_STATUSES,
-  firstStageOf,
+  canWithdraw,
   type GradingType,
   LETTER_GRADES,
   type PostingType,
@@ -26,17 +25,9 @@ import {
 import { stageMail } from "./stage-mail.js";
 import type { CommandHandler, Transaction } from "./types.js";
 
-/** An application nobody has decided on yet: still in its first stage, with no attendance, grade or completion. */
-async function undecided(trx: Transaction, id: number) {
-  const row = await trx.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  return (
-    row.withdrawn_at === null &&
-    row.stage === firstStageOf(row.posting_type) &&
-    row.attendance === ATTENDANCE.noStatus &&
-    row.grade === null &&
-    row.percentage === null &&
-    row.completion_status === null
-  );
+/** Whether the applicant may still withdraw the application: before any decision (@csc/shared `canWithdraw`). */
+async function withdrawable(trx: Transaction, id: number) {
+  return canWithdraw(await trx.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 }
 
 /** What a bulk change may set: each field optional, each value one the field can hold. */
@@ -184,7 +175,7 @@ const bulk: CommandHandler = {
 export const applicationCommands: Record<"withdraw" | "bulk", CommandHandler> = {
   withdraw: {
     run: async (trx, [id], request) => {
-      if (id === undefined || !(await undecided(trx, id))) throw conflict(request.t("applicationDecided"));
+      if (id === undefined || !(await withdrawable(trx, id))) throw conflict(request.t("applicationDecided"));
       const now = nowIso();
       await trx.updateTable("applications").set({ withdrawn_at: now, updated_at: now }).where("id", "=", id).execute();
       // the staff see in the history that and when the applicant withdrew

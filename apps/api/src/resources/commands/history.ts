@@ -15,7 +15,8 @@ export interface Change {
 
 /** Who made a set of changes, when, and why (the note the staff or the applicant wrote). */
 export interface Author {
-  byUserId: number;
+  /** Null for a public applicant without an account (routes/public-postings.ts). */
+  byUserId: number | null;
   at: string;
   note: string | null;
 }

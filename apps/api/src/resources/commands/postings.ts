@@ -6,7 +6,7 @@ import { NOTE, noteOf, recordChanges, storedApplication } from "./history.js";
 import type { CommandHandler, Transaction } from "./types.js";
 
 /** The application column naming the posting, by what the posting is. */
-const POSTING_COLUMN = {
+export const POSTING_COLUMN = {
   "learning-event": "learning_event_id",
   "job-opportunity": "job_opportunity_id",
   scholarship: "scholarship_id",
@@ -56,8 +56,9 @@ const today = () => nowIso().slice(0, 10);
  * Postings still open for applications, over the router's alias `r`: an opportunity or a
  * scholarship until its deadline day is over (a scholarship without one stays open); a learning event until its registration deadline
  * (when it has one) and its end. A closed posting is "not open to them": 404, as DESIGN §5a says.
+ * The public pages list and take guest applications by the same rule (routes/public-postings.ts).
  */
-const OPEN: Record<PostingType, CommandHandler["applies"]> = {
+export const OPEN: Record<PostingType, NonNullable<CommandHandler["applies"]>> = {
   "learning-event": (eb) =>
     eb.and([
       eb("r.end_at", ">=", nowIso()),

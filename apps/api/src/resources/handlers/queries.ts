@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { nowIso } from "../../lib/time.js";
 import type { IdParams } from "../../routes/schemas.js";
+import { withLearner } from "../learner-lists.js";
 import { type ListQuery, parseListQuery } from "../list-query.js";
 import { relationOptions } from "../options.js";
 import { rowFor } from "../read.js";
@@ -18,16 +19,19 @@ type ListRequest = FastifyRequest<{ Querystring: Record<string, string> }>;
 type OptionsRequest = FastifyRequest<{ Params: { field: string }; Querystring: { q?: string; id?: number[] } }>;
 type OneRequest = FastifyRequest<{ Params: IdParams }>;
 
-/** The list query of the request; a 400 naming each parameter the registry does not allow. */
-function listQueryOf(request: ListRequest, resource: ResourceDefinition): ListQuery {
+/**
+ * The list query of the request, with the learner it is for when its tab or scope is theirs; a
+ * 400 naming each parameter the registry does not allow, or that only a learner may use.
+ */
+async function listQueryOf(request: ListRequest, resource: ResourceDefinition): Promise<ListQuery> {
   const parsed = parseListQuery(resource, request.query);
   if (!parsed.ok) throw badRequest(request.t("invalidInput"), parsed.errors);
-  return parsed.query;
+  return withLearner(request, parsed.query);
 }
 
 /** `GET /{res}`: a page of the rows the caller may read, the total of them in `X-Total-Count`. */
 export const listHandler = (resource: ResourceDefinition) => async (request: ListRequest, reply: FastifyReply) => {
-  const list = listQueryOf(request, resource);
+  const list = await listQueryOf(request, resource);
   const { rows, total } = await listRows(request.server.db, resource, reachFor(request, resource, "read"), list);
   const role = request.auth.role;
   return reply.header("X-Total-Count", String(total)).send(rows.map((row) => rowFor(resource, role, row)));
@@ -46,14 +50,19 @@ function csvOf(resource: ResourceDefinition, role: Role, rows: Record<string, un
 }
 
 /** The filters of an export as the download log keeps them: the query without its paging. */
-const filtersOf = (query: Record<string, string>) =>
-  Object.fromEntries(Object.entries(query).filter(([name]) => name !== "_start" && name !== "_end"));
+const filtersOf = (query: Record<string, string | string[]>) =>
+  Object.fromEntries(
+    Object.entries(query)
+      .filter(([name]) => name !== "_start" && name !== "_end")
+      // the schema makes every repeatable filter a list; one value reads better as itself in the log
+      .map(([name, value]) => [name, Array.isArray(value) && value.length === 1 ? value[0] : value]),
+  );
 
 /** `GET /{res}/export`: every row of the list's filters (up to a limit) as CSV, recorded in the download log. */
 export const exportHandler = (resource: ResourceDefinition) => async (request: ListRequest, reply: FastifyReply) => {
   // the path exists for every resource so that "export" never reads as an id
   if (!resource.actions.includes("export")) throw notFound(request.t("notFound"));
-  const list = { ...listQueryOf(request, resource), start: 0, end: EXPORT_LIMIT };
+  const list = { ...(await listQueryOf(request, resource)), start: 0, end: EXPORT_LIMIT };
   const { db } = request.server;
   const { rows } = await listRows(db, resource, reachFor(request, resource, "export"), list);
   const csv = csvOf(resource, request.auth.role, rows);

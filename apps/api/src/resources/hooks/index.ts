@@ -6,6 +6,7 @@ import type { SessionUser } from "../../lib/accounts.js";
 import type { Translate } from "../../lib/messages.js";
 import type { FieldErrors, Values } from "../write.js";
 import { institutionHooks } from "./institutions.js";
+import { learningEventHooks } from "./learning-events.js";
 import { accountHooks } from "./users.js";
 
 /** A row about to be written: all of it, the columns this write sets, and who writes it. */
@@ -40,6 +41,7 @@ export interface ResourceHooks {
 const HOOKS: Partial<Record<ResourceDefinition["table"], ResourceHooks>> = {
   institutions: institutionHooks,
   users: accountHooks,
+  learning_events: learningEventHooks,
 };
 
 export const hooksOf = (resource: ResourceDefinition): ResourceHooks => HOOKS[resource.table] ?? {};
