@@ -15,6 +15,7 @@ const ForgotPasswordPage = lazy(() => import("./pages/auth/ForgotPasswordPage"))
 const ResetPasswordPage = lazy(() => import("./pages/auth/ResetPasswordPage"));
 const VerifyEmailPage = lazy(() => import("./pages/auth/VerifyEmailPage"));
 const NotFound = lazy(() => import("./pages/NotFound"));
+const PublicApplyPage = lazy(() => import("./public-apply/PublicApplyPage"));
 const RefineShell = lazy(() => import("./routes/RefineShell"));
 const SessionGate = lazy(() => import("./routes/SessionGate").then((module) => ({ default: module.SessionGate })));
 const HomeRedirect = lazy(() => import("./routes/SessionGate").then((module) => ({ default: module.HomeRedirect })));
@@ -51,6 +52,9 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/verify-email" element={<VerifyEmailPage />} />
               <Route path="/404" element={<NotFound />} />
+              {/* spec §2 public links: open to everyone, signed in or not */}
+              <Route path="/job-role-trainings-apply" element={<PublicApplyPage resource="learning-events" />} />
+              <Route path="/job-opportunities-apply" element={<PublicApplyPage resource="job-opportunities" />} />
               <Route element={<SessionGate />}>
                 <Route index element={<HomeRedirect />} />
                 <Route path="/admin" element={<HomeRedirect />} />

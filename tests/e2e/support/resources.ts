@@ -29,7 +29,7 @@ export function menuEntries(page: Page): Promise<{ name: string; path: string }[
   });
 }
 
-export type PageKind = "rows" | "empty" | "record" | "page";
+export type PageKind = "rows" | "cards" | "empty" | "record" | "page";
 
 const OWN_PAGES = ["dashboard", "profile"];
 
@@ -41,6 +41,8 @@ const OWN_PAGES = ["dashboard", "profile"];
 export async function settledPage(page: Page, entry: string, timeout = 15_000): Promise<PageKind> {
   const scope = page.locator(`[data-resource="${entry}"]`);
   const rows = scope.locator('[data-testid="resource-table"] .ant-table-row');
+  // learners browse postings as cards (DESIGN §8)
+  const cards = scope.locator('[data-testid="learner-card"]');
   const empty = scope.locator('[data-testid="resource-empty"]');
   const record = scope.locator(".csc-details");
   const own = page.locator(entry === "dashboard" ? ".csc-hero" : ".csc-page-header__title");
@@ -54,6 +56,7 @@ export async function settledPage(page: Page, entry: string, timeout = 15_000): 
       if (await own.count()) return "page";
     } else {
       if (await rows.count()) return "rows";
+      if (await cards.count()) return "cards";
       if (await empty.count()) return "empty";
       if (await record.count()) return "record";
     }

@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
+import { roleKind } from "@csc/shared";
 import { useOne } from "@refinedev/core";
 import { Button, Descriptions, Result } from "antd";
-import { type ReactNode, use, useState } from "react";
+import { type ReactNode, Suspense, use, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AppCard } from "../components/AppCard";
@@ -9,12 +10,13 @@ import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
 import { MENU_ICONS } from "../layout/menu-icons";
 import { isApiError } from "../providers/http";
+import { useSession } from "../session/SessionContext";
 import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { FieldValue } from "./display/FieldValue";
 import { isEmptyValue } from "./display/format";
 import { useRecordTitle } from "./display/useRecordTitle";
 import { listUrl } from "./paths";
-import { resourceActionsHook } from "./registry";
+import { detailSectionsOf, resourceActionsHook } from "./registry";
 import { canRecord, type ResourceScreen } from "./screen";
 import type { FieldMeta, ResourceRecord } from "./types";
 import "./resources.css";
@@ -50,6 +52,8 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
   const recordTitle = useRecordTitle(meta, record);
   const backToList = () => navigate(listUrl(meta.name, paths));
   const actions = useResourceActions(meta, { onDone: backToList });
+  // a posting's applicants and the like are for staff; learners never see admin tables
+  const DetailSections = roleKind(useSession().role) === "learner" ? null : detailSectionsOf(meta.name);
 
   const pageTitle = heading ?? (recordTitle || listTitle);
   const back = standalone ? undefined : <BackLink to={listUrl(meta.name, paths)}>{listTitle}</BackLink>;
@@ -157,6 +161,11 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
           </>
         ) : null}
       </AppCard>
+      {record && DetailSections ? (
+        <Suspense fallback={null}>
+          <DetailSections record={record} meta={meta} canUpdate={canRecord(meta, "update", record)} />
+        </Suspense>
+      ) : null}
       <DeleteConfirm meta={meta} target={deleteTarget} onClose={() => setDeleteTarget(null)} onDeleted={backToList} />
       {actions.element}
     </div>

@@ -1,5 +1,14 @@
+import type { ComponentType } from "react";
 import type { CurrentUser } from "../session/types";
 import type { UseResourceActions } from "./actions/types";
+import type { ResourceMeta, ResourceRecord } from "./types";
+
+/** What a section below a record's details is given: the record shown, its resource, and whether the user may change it. */
+export interface DetailSectionProps {
+  record: ResourceRecord;
+  meta: ResourceMeta;
+  canUpdate: boolean;
+}
 
 /**
  * What a resource does beyond the generic pages (list, detail, create, edit from `/api/meta`).
@@ -23,4 +32,9 @@ export interface ResourceBehaviour {
    * loaded with the resource's pages (the registry itself stays light: routes read it too).
    */
   actions?: () => Promise<{ default: UseResourceActions }>;
+  /**
+   * Sections below the record on its detail page, for staff only (a posting's applicants): the
+   * module whose default export is the component, loaded when a record of the resource opens.
+   */
+  detailSections?: () => Promise<{ default: ComponentType<DetailSectionProps> }>;
 }

@@ -1,13 +1,17 @@
 import type { MenuName, ResourceName } from "@csc/shared";
+import { type ComponentType, lazy } from "react";
 import { NO_ACTIONS, type UseResourceActions } from "./actions/types";
-import type { ResourceBehaviour } from "./behaviour";
+import type { DetailSectionProps, ResourceBehaviour } from "./behaviour";
 import { companyProfile } from "./company-profile";
 import { deletedUsers } from "./deleted-users";
 import { institutionDetails } from "./institution-details";
 import { institutionFeatureProfile } from "./institution-feature-profile";
 import { institutions } from "./institutions";
+import { jobOpportunities } from "./job-opportunities";
 import { learners } from "./learners";
+import { learningEvents } from "./learning-events";
 import { recruitersRequest } from "./recruiters-request";
+import { scholarship } from "./scholarship";
 
 /**
  * The one place that lists the resources needing more than the generic pages (issue 4: only
@@ -20,7 +24,10 @@ const RESOURCE_BEHAVIOURS: Partial<Record<MenuName | ResourceName, ResourceBehav
   "institution-details": institutionDetails,
   "institution-feature-profile": institutionFeatureProfile,
   institutions,
+  "job-opportunities": jobOpportunities,
+  "learning-events": learningEvents,
   "recruiters-request": recruitersRequest,
+  scholarship,
   students: learners,
 };
 
@@ -52,4 +59,16 @@ export function resourceActionsHook(name: string): Promise<UseResourceActions> {
   }
   return hook;
 }
+
+const detailSections = new Map<string, ComponentType<DetailSectionProps> | null>();
+
+/** The sections a resource's detail page shows below the record (lazy, one component per resource), or null. */
+export function detailSectionsOf(name: string): ComponentType<DetailSectionProps> | null {
+  if (!detailSections.has(name)) {
+    const load = behaviourOf(name).detailSections;
+    detailSections.set(name, load ? lazy(load) : null);
+  }
+  return detailSections.get(name) ?? null;
+}
+
 export type { ResourceActions } from "./actions/types";

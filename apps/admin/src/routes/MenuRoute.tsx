@@ -1,7 +1,9 @@
+import { isLearnerRole } from "@csc/shared";
 import { Suspense } from "react";
 import { ContentLoader } from "../components/PageLoader";
+import { useSession } from "../session/SessionContext";
 import { useMenuRoute } from "./MenuRouteContext";
-import { LearnerDetailsPage, MENU_PAGES, NotAllowedPage, ResourcePage } from "./pages";
+import { LEARNER_PAGES, LearnerDetailsPage, MENU_PAGES, NotAllowedPage, ResourcePage } from "./pages";
 
 /**
  * Every signed-in path goes through here: the path as MenuRouteProvider read it (spec §2 access
@@ -9,13 +11,15 @@ import { LearnerDetailsPage, MENU_PAGES, NotAllowedPage, ResourcePage } from "./
  */
 export function MenuRoute() {
   const { page: match } = useMenuRoute();
+  const { role } = useSession();
   let page: React.ReactNode;
   let pageName = "not-allowed";
   if (match.kind === "learner-details") {
     page = <LearnerDetailsPage />;
     pageName = "learner-details";
   } else if (match.kind === "entry") {
-    const Page = MENU_PAGES[match.entry.name] ?? ResourcePage;
+    const learnerPage = isLearnerRole(role) ? LEARNER_PAGES[match.entry.name] : undefined;
+    const Page = learnerPage ?? MENU_PAGES[match.entry.name] ?? ResourcePage;
     page = <Page key={match.entry.name} entry={match.entry} />;
     pageName = match.entry.name;
   } else {

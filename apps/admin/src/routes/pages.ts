@@ -13,6 +13,17 @@ export const MENU_PAGES: Partial<Record<MenuName, LazyPage>> = {
   profile: lazy(() => import("../pages/Profile")),
 };
 
+/**
+ * Learners get cards instead of the console's table on the postings they apply to (DESIGN §8);
+ * staff keep the generic pages of the same entries.
+ */
+const LearnerPostingsPage: LazyPage = lazy(() => import("../learner/PostingsPage"));
+export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
+  "learning-events": LearnerPostingsPage,
+  "job-opportunities": LearnerPostingsPage,
+  scholarship: LearnerPostingsPage,
+};
+
 export const ResourcePage: LazyPage = lazy(() => import("../resources/ResourcePage"));
 export const LearnerDetailsPage = lazy(() => import("../pages/LearnerDetails"));
 export const NotAllowedPage = lazy(() => import("../pages/NotAllowed"));

@@ -13,8 +13,12 @@ import { useSite } from "../../tenant/SiteContext";
 import { AuthLayout } from "./AuthLayout";
 import { requiredRule, showServerFieldErrors } from "./form-helpers";
 
-/** A `?to=` target is followed only when it stays inside the app. */
-const safeTarget = (to: string | null) => (to?.startsWith("/") && !to.startsWith("//") ? to : null);
+/**
+ * A `?to=` target (a page that sent the visitor to sign in, e.g. a public apply page) is followed
+ * only when it is a path of this site: not `//host`, nor `/\host`, which browsers read as `//host`.
+ */
+const safeTarget = (to: string | null) =>
+  to?.startsWith("/") && !to.startsWith("//") && !to.includes("\\") ? to : null;
 
 /**
  * Spec §4/§8 sign-in: the server's message as an error toast on failure, except for an

@@ -1,0 +1,41 @@
+import { Card } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PostingFacts, PostingTypeTag } from "./PostingFacts";
+import "./learner.css";
+import type { Posting, PostingKind } from "./postings";
+
+/**
+ * A posting as a card (DESIGN §8): its title (opening its page when there is one), what sort of
+ * posting it is, its facts, deadline and skills, and its one action at the bottom.
+ */
+export function PostingCard({
+  kind,
+  posting,
+  to,
+  action,
+  children,
+}: {
+  kind: PostingKind;
+  posting: Posting;
+  /** The posting's own page. */
+  to?: string;
+  action: ReactNode;
+  /** More below the facts: the application's timeline on "Taken by me". */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const title = String(posting.title ?? t("learner:card.untitled"));
+  return (
+    <Card className="csc-posting" data-testid="learner-card" data-posting-id={posting.id}>
+      <div className="csc-posting__head">
+        <PostingTypeTag kind={kind} posting={posting} />
+        <h3 className="csc-posting__title">{to ? <Link to={to}>{title}</Link> : title}</h3>
+      </div>
+      <PostingFacts kind={kind} posting={posting} />
+      {children}
+      <div className="csc-posting__action">{action}</div>
+    </Card>
+  );
+}

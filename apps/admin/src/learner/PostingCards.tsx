@@ -1,0 +1,160 @@
+import { LIST_SCOPE_OPTIONS, type ListScope } from "@csc/shared";
+import { type CrudFilter, useList } from "@refinedev/core";
+import { keepPreviousData } from "@tanstack/react-query";
+import { Button, Pagination, Result, Segmented, Skeleton, Tabs } from "antd";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../components/EmptyState";
+import { PageHeader } from "../components/PageHeader";
+import { DebouncedInput } from "../resources/list/DebouncedInput";
+import type { ResourceMeta } from "../resources/types";
+import { ApplyButton } from "./ApplyButton";
+import { type Application, applicationsByPosting } from "./applications";
+import { type LearnerListState, type ListTab, PAGE_SIZE, useLearnerListState } from "./listState";
+import { MyApplications } from "./MyApplications";
+import { PostingCard } from "./PostingCard";
+import type { Posting, PostingKind } from "./postings";
+
+interface CardsProps {
+  kind: PostingKind;
+  meta: ResourceMeta;
+  state: LearnerListState;
+  onPage: (page: number) => void;
+  showPath: (id: number) => string;
+}
+
+/** The postings of a tab ("All" or "My preferences"), each with Apply or the learner's application. */
+function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
+  const { t } = useTranslation();
+  const filters: CrudFilter[] = state.q ? [{ field: "q", operator: "eq", value: state.q }] : [];
+  const postings = useList<Posting>({
+    resource: kind.resource,
+    pagination: { currentPage: state.page, pageSize: PAGE_SIZE },
+    filters,
+    sorters: [{ field: meta.defaultSort.field, order: meta.defaultSort.order }],
+    meta: { query: { type: state.type, scope: state.scope === "all" ? undefined : state.scope } },
+    errorNotification: false,
+    queryOptions: { placeholderData: keepPreviousData },
+  });
+  const rows = postings.result.data;
+  const ids = rows.map((posting) => posting.id);
+  // the learner's own applications to the postings on screen: one call for the page
+  const applications = useList<Application>({
+    resource: "applications",
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE },
+    filters: [{ field: kind.applicationColumn, operator: "eq", value: ids }],
+    errorNotification: false,
+    queryOptions: { enabled: ids.length > 0, placeholderData: keepPreviousData },
+  });
+  const byPosting = applicationsByPosting(applications.result.data, kind.applicationColumn);
+
+  if (postings.query.isError) {
+    return (
+      <div data-testid="resource-error">
+        <Result
+          status="warning"
+          title={t("learner:list.loadFailed")}
+          subTitle={postings.query.error?.message}
+          extra={<Button onClick={() => void postings.query.refetch()}>{t("buttons.retry")}</Button>}
+        />
+      </div>
+    );
+  }
+  if (postings.query.isLoading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
+  if (rows.length === 0) {
+    return (
+      <div data-testid="resource-empty">
+        <EmptyState message={state.q ? t("learner:list.noMatch") : t("learner:list.empty")} />
+      </div>
+    );
+  }
+  const total = postings.result.total ?? rows.length;
+  return (
+    <>
+      <ul className="csc-posting-grid" aria-label={t("learner:list.cards")}>
+        {rows.map((posting) => (
+          <li key={posting.id}>
+            <PostingCard
+              kind={kind}
+              posting={posting}
+              to={showPath(posting.id)}
+              action={<ApplyButton kind={kind} posting={posting} application={byPosting.get(posting.id)} />}
+            />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        className="csc-posting-pages"
+        current={state.page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        hideOnSinglePage
+        showSizeChanger={false}
+        onChange={onPage}
+        showTotal={(count, [start, end]) => t("learner:list.range", { start, end, total: count })}
+      />
+    </>
+  );
+}
+
+/**
+ * A learner's page of learning events, opportunities or scholarships (DESIGN §8): cards instead of
+ * the console's table, in the spec §4 tabs and list scopes — All, Taken by me (their applications,
+ * with stage and timeline) and My preferences — with search and pages.
+ */
+export function PostingCards({
+  kind,
+  meta,
+  title,
+  showPath,
+}: {
+  kind: PostingKind;
+  meta: ResourceMeta;
+  title: string;
+  showPath: (id: number) => string;
+}) {
+  const { t } = useTranslation();
+  const { state, update } = useLearnerListState(meta.timeFilters);
+  const taken = state.scope === "user-taken";
+  const scopes = LIST_SCOPE_OPTIONS.map((option) => ({
+    value: option.value,
+    label: t(option.labelKey, { defaultValue: option.label }),
+  }));
+  return (
+    <div className="csc-learner" data-resource={meta.name} data-testid="learner-postings">
+      <PageHeader title={title} subtitle={t(`learner:intro.${kind.postingType}`)} />
+      <div className="csc-learner__bar">
+        <Segmented<ListScope>
+          aria-label={t("learner:scope.label")}
+          options={scopes}
+          value={state.scope}
+          onChange={(scope) => update({ scope })}
+          data-testid="learner-scope"
+        />
+        {taken ? null : (
+          <DebouncedInput
+            allowClear
+            className="csc-learner__search"
+            aria-label={t("learner:list.search")}
+            placeholder={t("learner:list.search")}
+            value={state.q}
+            onCommit={(q) => update({ q })}
+            data-testid="learner-search"
+          />
+        )}
+      </div>
+      {!taken && state.type ? (
+        <Tabs
+          className="csc-time-tabs"
+          activeKey={state.type}
+          onChange={(key) => update({ type: key as ListTab })}
+          items={meta.timeFilters.map((tab) => ({ key: tab, label: t(`enums:timeFilter.${tab}`) }))}
+        />
+      ) : null}
+      {taken ? (
+        <MyApplications kind={kind} page={state.page} onPage={(page) => update({ page })} showPath={showPath} />
+      ) : (
+        <PostingGrid kind={kind} meta={meta} state={state} onPage={(page) => update({ page })} showPath={showPath} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ApplicationStage, PostingType } from "@csc/shared";
+import { http } from "../providers/http";
+import type { Posting, PostingResource } from "./postings";
+
+/** An application as the learner reads it (DESIGN §5a, `GET /api/applications`: their own only). */
+export interface Application {
+  id: number;
+  posting_type: PostingType;
+  learning_event_id: number | null;
+  job_opportunity_id: number | null;
+  scholarship_id: number | null;
+  stage: ApplicationStage;
+  attendance: number | null;
+  grade: string | null;
+  percentage: number | null;
+  completion_status: string | null;
+  applied_at: string;
+  withdrawn_at: string | null;
+}
+
+/** One change of an application (`GET /api/applications/{id}/history`), oldest first. */
+export interface HistoryEntry {
+  field: string;
+  from: unknown;
+  to: unknown;
+  note: string | null;
+  by: { id: number; full_name: string } | null;
+  at: string;
+}
+
+/** `POST /api/{posting}/{id}/apply`: 201 the application; again → 409 with the server's message. */
+export async function applyTo(resource: PostingResource, id: number, note?: string): Promise<Application> {
+  const body = note?.trim() ? { note: note.trim() } : {};
+  const { data } = await http.post<Application>(`/api/${resource}/${id}/apply`, body);
+  return data;
+}
+
+/** `POST /api/applications/{id}/withdraw`, before any decision. */
+export async function withdrawApplication(id: number): Promise<Application> {
+  const { data } = await http.post<Application>(`/api/applications/${id}/withdraw`);
+  return data;
+}
+
+export async function fetchHistory(id: number): Promise<HistoryEntry[]> {
+  const { data } = await http.get<HistoryEntry[] | { data: HistoryEntry[] }>(`/api/applications/${id}/history`);
+  return Array.isArray(data) ? data : data.data;
+}
+
+/** The posting an application is for, by its column. */
+export const postingIdOf = (application: Application, column: keyof Application): number | null =>
+  (application[column] as number | null) ?? null;
+
+/** The learner's applications to these postings, keyed by posting id (the latest one first wins). */
+export function applicationsByPosting(applications: Application[], column: keyof Application) {
+  const byPosting = new Map<number, Application>();
+  for (const application of applications) {
+    const id = postingIdOf(application, column);
+    if (id !== null && !byPosting.has(id)) byPosting.set(id, application);
+  }
+  return byPosting;
+}
+
+export type { Posting };

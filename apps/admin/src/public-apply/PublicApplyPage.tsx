@@ -1,0 +1,190 @@
+import { LoginOutlined, SendOutlined } from "@ant-design/icons";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Button, Pagination, Result, Skeleton } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { EmptyState } from "../components/EmptyState";
+import { ProductMark } from "../components/ProductMark";
+import { useDocumentTitle } from "../components/useDocumentTitle";
+import { LanguageSwitcher } from "../layout/LanguageSwitcher";
+import { PostingCard } from "../learner/PostingCard";
+import { POSTING_KINDS, type Posting } from "../learner/postings";
+import { getToken } from "../providers/token";
+import { useSite } from "../tenant/SiteContext";
+import { useApplyAppearance } from "../theme/AppearanceProvider";
+import { appearanceForSite } from "../theme/appearance";
+import { PublicApplyDialog } from "./PublicApplyDialog";
+import { fetchPublicPosting, fetchPublicPostings, type PublicPostingResource } from "./publicPostings";
+import "./public-apply.css";
+
+const PAGE_SIZE = 12;
+
+/** A short plain-text taste of the posting's description for its card. */
+function excerptOf(html: unknown): string | null {
+  if (typeof html !== "string") return null;
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!text) return null;
+  return text.length > 180 ? `${text.slice(0, 177)}…` : text;
+}
+
+/**
+ * The public apply pages (spec §2 public links: `/job-role-trainings-apply`,
+ * `/job-opportunities-apply`): the published, open postings this site may show, as cards, each
+ * with Apply — with the account when signed in, else after signing in or as a guest.
+ */
+export default function PublicApplyPage({ resource }: { resource: PublicPostingResource }) {
+  const { t } = useTranslation();
+  const { site, config } = useSite();
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState(1);
+  const [applying, setApplying] = useState<Posting | null>(null);
+  // the pages are light in the institution's colours, whoever's site they are on
+  const appearance = appearanceForSite(site.kind === "institution" ? site : "institution");
+  useApplyAppearance(appearance);
+  const title = t(`learner:public.title.${resource}`);
+  useDocumentTitle(title);
+  const kind = POSTING_KINDS[resource];
+  const postings = useQuery({
+    queryKey: ["public-postings", resource, page],
+    queryFn: () => fetchPublicPostings(resource, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const rows = postings.data?.rows ?? [];
+  const signedIn = Boolean(getToken());
+
+  // back from signing in (`?apply=<id>`): straight on to that posting's application
+  const wanted = Number(params.get("apply"));
+  useEffect(() => {
+    if (!Number.isInteger(wanted) || wanted <= 0) return;
+    fetchPublicPosting(resource, wanted)
+      .then(setApplying)
+      .catch(() => {
+        // no longer shown here: the list says what is
+      })
+      .finally(() =>
+        setParams(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            next.delete("apply");
+            return next;
+          },
+          { replace: true },
+        ),
+      );
+  }, [wanted, resource, setParams]);
+
+  const siteName = site.kind === "institution" ? site.institution.name : t("app.providerName");
+  const logo = site.kind === "institution" ? site.institution.logo : null;
+
+  let content: React.ReactNode;
+  if (postings.isError) {
+    content = (
+      <div data-testid="resource-error">
+        <Result
+          status="warning"
+          title={t("learner:list.loadFailed")}
+          extra={<Button onClick={() => void postings.refetch()}>{t("buttons.retry")}</Button>}
+        />
+      </div>
+    );
+  } else if (postings.isLoading) {
+    content = <Skeleton active title={false} paragraph={{ rows: 8 }} />;
+  } else if (rows.length === 0) {
+    content = (
+      <div data-testid="resource-empty">
+        <EmptyState message={t("learner:public.empty")} />
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <ul className="csc-posting-grid" aria-label={t("learner:list.cards")}>
+          {rows.map((posting) => {
+            const excerpt = excerptOf(posting.description);
+            const name = String(posting.title ?? "");
+            return (
+              <li key={posting.id}>
+                <PostingCard
+                  kind={kind}
+                  posting={posting}
+                  action={
+                    <Button
+                      type="primary"
+                      icon={<SendOutlined aria-hidden="true" />}
+                      onClick={() => setApplying(posting)}
+                      aria-label={t("learner:apply.buttonFor", { title: name })}
+                      data-testid="apply-button"
+                    >
+                      {t("learner:apply.button")}
+                    </Button>
+                  }
+                >
+                  {excerpt ? <p className="csc-public-apply__excerpt">{excerpt}</p> : null}
+                </PostingCard>
+              </li>
+            );
+          })}
+        </ul>
+        <Pagination
+          className="csc-posting-pages"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={postings.data?.total ?? rows.length}
+          hideOnSinglePage
+          showSizeChanger={false}
+          onChange={setPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="csc-public-apply" data-testid="public-apply">
+      <header className="csc-public-apply__top">
+        <div className="csc-public-apply__brand">
+          {logo ? (
+            <img className="csc-public-apply__logo" src={logo} alt="" />
+          ) : (
+            <ProductMark
+              className="csc-public-apply__mark"
+              background={appearance.primary}
+              dot={appearance.secondary}
+            />
+          )}
+          <div>
+            <div className="csc-public-apply__site">{siteName}</div>
+            <div className="csc-public-apply__product">{t("app.name")}</div>
+          </div>
+        </div>
+        <div className="csc-public-apply__tools">
+          <LanguageSwitcher type="text" />
+          {signedIn ? (
+            <Link to="/">{t("learner:public.myAccount")}</Link>
+          ) : (
+            <Link to="/login">
+              <LoginOutlined aria-hidden="true" /> {t("learner:public.signInLink")}
+            </Link>
+          )}
+        </div>
+      </header>
+      <main className="csc-public-apply__main">
+        <h1 className="csc-public-apply__title">{title}</h1>
+        <p className="csc-public-apply__intro">{t(`learner:public.intro.${resource}`)}</p>
+        {content}
+      </main>
+      {applying ? (
+        <PublicApplyDialog
+          resource={resource}
+          posting={applying}
+          captchaSiteKey={config.captchaSiteKey}
+          onClose={() => setApplying(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Posting } from "../learner/postings";
+import { http } from "../providers/http";
+
+/** The postings with a public apply page (spec §2 public links, DESIGN §5a). */
+export type PublicPostingResource = "learning-events" | "job-opportunities";
+
+/** What a guest sends (DESIGN §5a): name, e-mail and phone (spec §5), optionally a profession and the captcha's token. */
+export interface GuestApplication {
+  full_name: string;
+  email: string;
+  contact_number: string;
+  profession?: string;
+  captcha?: string;
+}
+
+/**
+ * `GET /api/public/{postings}?_start=&_end=` → `{ data }` and `X-Total-Count`: a page of the
+ * published, open postings this site may show.
+ */
+export async function fetchPublicPostings(
+  resource: PublicPostingResource,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: Posting[]; total: number }> {
+  const start = (page - 1) * pageSize;
+  const response = await http.get<{ data: Posting[] }>(`/api/public/${resource}`, {
+    params: { _start: start, _end: start + pageSize },
+  });
+  const total = Number(response.headers["x-total-count"]);
+  return { rows: response.data.data, total: Number.isFinite(total) ? total : response.data.data.length };
+}
+
+/** `GET /api/public/{postings}/{id}` → `{ data }`; 404 when the site does not show it (any more). */
+export async function fetchPublicPosting(resource: PublicPostingResource, id: number): Promise<Posting> {
+  const { data } = await http.get<{ data: Posting }>(`/api/public/${resource}/${id}`);
+  return data.data;
+}
+
+/** `POST /api/public/{postings}/{id}/apply` → 201 `{ message }`; 409 the same e-mail again; 400 field errors; 429. */
+export async function applyAsGuest(resource: PublicPostingResource, id: number, values: GuestApplication) {
+  const body: GuestApplication = {
+    full_name: values.full_name.trim(),
+    email: values.email.trim(),
+    contact_number: values.contact_number.trim(),
+  };
+  if (values.profession?.trim()) body.profession = values.profession.trim();
+  if (values.captcha) body.captcha = values.captcha;
+  const { data } = await http.post<{ message: string }>(`/api/public/${resource}/${id}/apply`, body);
+  return data;
+}

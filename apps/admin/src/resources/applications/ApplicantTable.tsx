@@ -1,0 +1,172 @@
+import type { CrudSort } from "@refinedev/core";
+import { Button, Table, type TablePaginationConfig, Tag } from "antd";
+import type { ColumnType } from "antd/es/table";
+import { useTranslation } from "react-i18next";
+import { SortableHeader } from "../../components/SortableHeader";
+import { useLanguage } from "../../providers/i18n";
+import { formatDate, formatNumber } from "../display/format";
+import { usePipelineLabels } from "./labels";
+import type { Application, Posting } from "./posting";
+
+/** The columns the list may sort by (the registry marks them sortable; the API refuses others). */
+const SORTABLE = new Set(["full_name", "institution", "applied_at", "stage"]);
+
+export interface ApplicantTableProps {
+  posting: Posting;
+  rows: Application[];
+  loading: boolean;
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: CrudSort;
+  onSort: (sort: CrudSort | null) => void;
+  onPage: (page: number, pageSize: number) => void;
+  onOpen: (id: number) => void;
+  /** Absent when the caller may not change these applicants. */
+  selection?: { selected: number[]; onChange: (ids: number[]) => void };
+}
+
+/** Spec §2's applicant table: exactly its twelve columns, sortable where the API sorts, S.No. running over the pages. */
+export function ApplicantTable({
+  posting,
+  rows,
+  loading,
+  total,
+  page,
+  pageSize,
+  sort,
+  onSort,
+  onPage,
+  onOpen,
+  selection,
+}: ApplicantTableProps) {
+  const { t } = useTranslation("pipeline");
+  const language = useLanguage();
+  const { label } = usePipelineLabels();
+  const start = (page - 1) * pageSize;
+
+  const header = (field: string, text: string) =>
+    SORTABLE.has(field) ? (
+      <SortableHeader
+        label={text}
+        order={sort.field === field ? sort.order : null}
+        onChange={(order) => onSort(order ? { field, order } : null)}
+      />
+    ) : (
+      text
+    );
+
+  const assessment = (row: Application) => {
+    if (posting.gradingType === "grade") return row.grade ? label("grade", row.grade) : "—";
+    if (posting.gradingType === "percentage") {
+      return typeof row.percentage === "number" ? `${formatNumber(row.percentage, language)}%` : "—";
+    }
+    return "—";
+  };
+
+  const columns: ColumnType<Application>[] = [
+    {
+      key: "sno",
+      title: t("columns.sno"),
+      width: 64,
+      align: "right",
+      render: (_value, _row, index) => formatNumber(start + index + 1, language),
+    },
+    {
+      key: "full_name",
+      title: header("full_name", t("columns.full_name")),
+      render: (_value, row) => (
+        <Button
+          type="link"
+          size="small"
+          className="csc-applicant-name"
+          onClick={() => onOpen(row.id)}
+          data-testid="applicant-open"
+        >
+          {row.full_name}
+        </Button>
+      ),
+    },
+    { key: "email", dataIndex: "email", title: t("columns.email"), ellipsis: true },
+    { key: "contact_number", dataIndex: "contact_number", title: t("columns.contact_number"), render: dash },
+    { key: "profession", dataIndex: "profession", title: t("columns.profession"), render: dash },
+    {
+      key: "institution",
+      dataIndex: "institution",
+      title: header("institution", t("columns.institution")),
+      render: dash,
+    },
+    {
+      key: "applied_at",
+      title: header("applied_at", t("columns.applied_at")),
+      render: (_value, row) => <span className="csc-nowrap">{formatDate(row.applied_at, language) ?? "—"}</span>,
+    },
+    {
+      key: "applicant_type",
+      title: t("columns.applicant_type"),
+      render: (_value, row) => label("applicant_type", row.applicant_type),
+    },
+    {
+      key: "stage",
+      title: header("stage", t("columns.stage")),
+      render: (_value, row) => (
+        <span className="csc-nowrap">
+          <Tag bordered={false} className="csc-enum-tag">
+            {label("stage", row.stage)}
+          </Tag>
+          {row.withdrawn_at ? (
+            <Tag bordered={false} color="default">
+              {t("withdrawn")}
+            </Tag>
+          ) : null}
+        </span>
+      ),
+    },
+    { key: "department", dataIndex: "department", title: t("columns.department"), render: dash },
+    {
+      key: "attendance",
+      title: t("columns.attendance"),
+      render: (_value, row) => label("attendance", row.attendance),
+    },
+    { key: "assessment", title: t("columns.assessment"), render: (_value, row) => assessment(row) },
+  ];
+
+  const pagination: TablePaginationConfig = {
+    current: page,
+    pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (all, [from, to]) => t("range", { start: from, end: to, total: all }),
+    onChange: onPage,
+  };
+
+  return (
+    <Table<Application>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: "max-content" }}
+      locale={{ emptyText: <span data-testid="applicants-empty">{t("empty")}</span> }}
+      rowSelection={
+        selection
+          ? {
+              selectedRowKeys: selection.selected,
+              onChange: (keys) => selection.onChange(keys as number[]),
+              getCheckboxProps: (row) => ({
+                // a withdrawn application is out of the pipeline: the server would refuse the change
+                disabled: Boolean(row.withdrawn_at),
+                "aria-label": t("selectRow", { name: row.full_name }),
+              }),
+            }
+          : undefined
+      }
+      data-testid="applicants-table"
+    />
+  );
+}
+
+const dash = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));

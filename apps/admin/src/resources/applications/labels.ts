@@ -1,0 +1,48 @@
+import {
+  APPLICANT_ORIGIN_OPTIONS,
+  APPLICATION_STAGE_OPTIONS,
+  ATTENDANCE_OPTIONS,
+  COMPLETION_STATUS_OPTIONS,
+  type EnumOption,
+  LETTER_GRADE_OPTIONS,
+  REGISTRATION_FILTER_OPTIONS,
+} from "@csc/shared";
+import { useCallback, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+
+/** The shared enums the pipeline shows (packages/shared enums.ts): never listed again here. */
+export const PIPELINE_ENUMS = {
+  stage: APPLICATION_STAGE_OPTIONS,
+  attendance: ATTENDANCE_OPTIONS,
+  applicant_type: APPLICANT_ORIGIN_OPTIONS,
+  registration: REGISTRATION_FILTER_OPTIONS,
+  grade: LETTER_GRADE_OPTIONS,
+  completion_status: COMPLETION_STATUS_OPTIONS,
+} as const satisfies Record<string, readonly EnumOption[]>;
+export type PipelineEnum = keyof typeof PIPELINE_ENUMS;
+
+/** Labels of the pipeline's values in the current language (`enums:` keys), with select options. */
+export function usePipelineLabels() {
+  const { t } = useTranslation("pipeline");
+  const label = useCallback(
+    (name: PipelineEnum, value: unknown): string => {
+      if (value === null || value === undefined || value === "") {
+        // Applicant Type null reads N/A (spec §3); any other empty value is a dash
+        return name === "applicant_type" ? t("notAvailable") : "—";
+      }
+      const option = (PIPELINE_ENUMS[name] as readonly EnumOption[]).find(
+        (candidate) => String(candidate.value) === String(value),
+      );
+      return option ? t(option.labelKey, { defaultValue: option.label }) : String(value);
+    },
+    [t],
+  );
+  const options = useCallback(
+    (name: PipelineEnum, only?: readonly unknown[]) =>
+      (PIPELINE_ENUMS[name] as readonly EnumOption[])
+        .filter((option) => !only || only.includes(option.value))
+        .map((option) => ({ value: String(option.value), label: label(name, option.value) })),
+    [label],
+  );
+  return useMemo(() => ({ label, options }), [label, options]);
+}

@@ -1,0 +1,48 @@
+import type { GradingType, PostingType } from "@csc/shared";
+import { stagesFor } from "@csc/shared";
+import type { ResourceRecord } from "../types";
+
+/** The posting whose applicants a detail page shows: what it is, which one, how its event is graded. */
+export interface Posting {
+  type: PostingType;
+  id: number;
+  /** Learning events only; opportunities and scholarships are not graded. */
+  gradingType: GradingType | null;
+  /** Whether the caller manages the posting (and so may move its applicants, the API deciding). */
+  manages: boolean;
+}
+
+/** The applications filter naming a posting of each type (DESIGN §5a). */
+export const POSTING_FILTER: Record<PostingType, "learning_event_id" | "job_opportunity_id" | "scholarship_id"> = {
+  "learning-event": "learning_event_id",
+  "job-opportunity": "job_opportunity_id",
+  scholarship: "scholarship_id",
+};
+
+/** How a posting of this type is graded, read off its record. */
+export function gradingOf(type: PostingType, record: ResourceRecord): GradingType | null {
+  if (type !== "learning-event") return null;
+  const value = record.grading_type;
+  return value === "grade" || value === "percentage" || value === "no_grades" ? value : null;
+}
+
+/** The stages this posting's applicants move through (spec §4: its variant). */
+export const stagesOf = (posting: Posting) => stagesFor(posting.type);
+
+/** An application row as the list answers it (DESIGN §5a). */
+export interface Application extends ResourceRecord {
+  full_name: string;
+  email: string;
+  contact_number: string | null;
+  profession: string | null;
+  institution: string | null;
+  department: string | null;
+  applied_at: string;
+  applicant_type: string | null;
+  stage: string;
+  attendance: number | null;
+  grade: string | null;
+  percentage: number | null;
+  completion_status: string | null;
+  withdrawn_at: string | null;
+}

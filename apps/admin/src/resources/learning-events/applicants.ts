@@ -1,0 +1,3 @@
+import { postingApplicants } from "../applications/PostingApplicants";
+
+export default postingApplicants("learning-event");
