@@ -10,7 +10,12 @@ export interface Mail {
   text: string;
 }
 
-export type SendMail = (mail: Mail) => Promise<void>;
+/** Sends one mail, or many at once (a command's mails after its commit), and records each in the outbox. */
+export type SendMail = (mail: Mail | readonly Mail[]) => Promise<void>;
+
+type Outcome = "logged" | "sent" | "failed";
+/** Outbox rows written per statement: a bulk change of 1,000 applicants mails 1,000 of them. */
+const OUTBOX_ROWS_PER_INSERT = 500;
 
 export const REDACTED = "[redacted]";
 
@@ -35,32 +40,48 @@ export function createMailer(
   from: string,
   log: FastifyBaseLogger,
 ): SendMail {
-  const record = (mail: Mail, status: "logged" | "sent" | "failed") =>
-    db
-      .insertInto("mail_outbox")
-      .values({
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body: redactSecrets(mail.text),
-        status,
-        created_at: nowIso(),
-      })
-      .execute();
+  const record = async (entries: readonly { mail: Mail; status: Outcome }[]) => {
+    const createdAt = nowIso();
+    for (let at = 0; at < entries.length; at += OUTBOX_ROWS_PER_INSERT) {
+      await db
+        .insertInto("mail_outbox")
+        .values(
+          entries.slice(at, at + OUTBOX_ROWS_PER_INSERT).map(({ mail, status }) => ({
+            to_address: mail.to,
+            subject: mail.subject,
+            text_body: redactSecrets(mail.text),
+            status,
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    }
+  };
+  const listOf = (mail: Mail | readonly Mail[]): readonly Mail[] => ("to" in mail ? [mail as Mail] : mail);
 
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
-    return async (mail) => {
-      try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-      } catch (error) {
-        await record(mail, "failed");
-        throw error;
+    return async (mails) => {
+      const entries: { mail: Mail; status: Outcome }[] = [];
+      let failure: unknown = null;
+      for (const mail of listOf(mails)) {
+        try {
+          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+          entries.push({ mail, status: "sent" });
+        } catch (error) {
+          entries.push({ mail, status: "failed" });
+          failure ??= error;
+        }
       }
-      await record(mail, "sent");
+      await record(entries);
+      if (failure !== null) throw failure;
     };
   }
-  return async (mail) => {
-    log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail not sent (no SMTP_URL)");
-    await record(mail, "logged");
+  return async (mails) => {
+    const list = listOf(mails);
+    for (const mail of list) {
+      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail not sent (no SMTP_URL)");
+    }
+    await record(list.map((mail) => ({ mail, status: "logged" as const })));
   };
 }

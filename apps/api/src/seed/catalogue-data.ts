@@ -186,6 +186,8 @@ const Events = catalogueItem({
   venue: Type.Union([Type.String(), Type.Null()]),
   capacity: Count,
   timing: Type.Enum(TIMINGS),
+  /** How its applicants are graded (the pipeline records a letter, a percentage or neither). */
+  grading: Type.Enum(GRADING_TYPES),
 });
 export type EventSeed = Static<typeof Events>[number];
 export const EVENTS = loadSeedFile("catalogue/learning-events.json", Events);

@@ -395,6 +395,7 @@ export function eventRow(ctx: SeedContext, r: Random, item: data.EventSeed, inde
     registration_deadline: isoDay(start - r.int(2, 10) * DAY),
     capacity: item.capacity,
     access_scope: accessScope(item.owner, r),
+    grading_type: item.grading,
     tags: JSON.stringify(item.tags),
     publish_status: publishStatus(index),
     ...ownerColumns(ctx, item.owner),

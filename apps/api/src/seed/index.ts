@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { nowIso } from "../lib/time.js";
-import { seedCatalogue } from "./catalogue.js";
+import { seedApplications } from "./applications.js";
+import { loadContext, seedCatalogue } from "./catalogue.js";
 import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, RECRUITER } from "./demo-data.js";
 import { DemoLogos } from "./logos.js";
 import { nepalHierarchy } from "./nepal.js";
@@ -157,6 +158,8 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
 
   // DESIGN §4 demo activity: catalogue, learners, recruiter companies, logs (seed/catalogue.ts).
   await seedCatalogue(db, now, options.passwordHashCost, logos);
+  // DESIGN §4 and §5a: applicants to every demo posting, with their histories (seed/applications.ts)
+  await seedApplications(db, await loadContext(db, now));
   await logos.store();
 }
 

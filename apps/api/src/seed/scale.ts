@@ -21,12 +21,15 @@ import {
 } from "./catalogue.js";
 import type { City, Timing } from "./catalogue-data.js";
 import * as data from "./catalogue-data.js";
+import { seedScaleApplications } from "./scale-applications.js";
 
 /**
  * `npm run seed -- --scale N` (DESIGN §4): N more learners for benchmarks, split between the demo
  * college (students) and company (employees), and catalogue rows in proportion. Runs on a seeded
  * demo database, in one transaction, 500 rows per statement, with one password hash for everyone.
- * The rows depend only on the database they are added to, so a run is repeatable.
+ * Then about ten applications per added learner to the added postings, with their histories
+ * (scale-applications.ts). The rows depend only on the database they are added to, so a run is
+ * repeatable.
  */
 
 export const SCALE_BATCH = 500;
@@ -47,8 +50,20 @@ const PER_LEARNER = {
 
 type ScaleTable = keyof typeof PER_LEARNER;
 
-/** Rows added: learners by kind, and per catalogue table. */
-export type ScaleCounts = { students: number; employees: number } & Record<ScaleTable, number>;
+/** Rows added: learners by kind, per catalogue table, and applications with their history. */
+export type ScaleCounts = { students: number; employees: number } & Record<ScaleTable, number> & {
+    applications: number;
+    application_history: number;
+  };
+
+/** The highest id of a table (0 when empty): rows above it are the ones this run adds. */
+async function maxId(db: Kysely<Database>, table: "learning_events" | "job_opportunities" | "scholarships") {
+  const { max } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirstOrThrow();
+  return Number(max ?? 0);
+}
 
 export interface ScaleOptions {
   /** Anchors every date; by default the demo college's creation time, i.e. when the demo was seeded. */
@@ -130,8 +145,9 @@ async function insertCatalogueShare<Table extends ScaleTable>(
 }
 
 /**
- * Adds `learners` learners (60% kmc students, 40% himal employees) and catalogue rows in
- * proportion (N/20 courses and job opportunities, N/40 learning events, fewer of the rest).
+ * Adds `learners` learners (60% kmc students, 40% himal employees), catalogue rows in
+ * proportion (N/20 courses and job opportunities, N/40 learning events, fewer of the rest) and
+ * about 10 applications per learner to the added postings, each with its history.
  * Returns the rows added per table. Inside a transaction it uses it; otherwise it opens one.
  */
 export async function seedScale(
@@ -164,11 +180,21 @@ export async function seedScale(
     const kind = (i: number): LearnerKind => (i < students ? "kmc" : "himal");
     await insertGenerated(trx, "users", learners, (i) => learnerRow(ctx, r, kind(i), base + i + 1, hash));
 
+    const postingsAbove = {
+      learning_events: await maxId(trx, "learning_events"),
+      job_opportunities: await maxId(trx, "job_opportunities"),
+      scholarships: await maxId(trx, "scholarships"),
+    };
     const counts = { students, employees: learners - students } as ScaleCounts;
     for (const table of Object.keys(PER_LEARNER) as ScaleTable[]) {
       counts[table] = await insertCatalogueShare(trx, ctx, `scale:${base}`, learners, table);
     }
-    return counts;
+    const applied = await seedScaleApplications(trx, ctx, random(`scale:${base}:applications`), {
+      learnersAbove: base,
+      postingsAbove,
+      batch: SCALE_BATCH,
+    });
+    return { ...counts, ...applied };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }

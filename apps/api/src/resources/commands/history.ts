@@ -29,7 +29,15 @@ const asText = (value: unknown): string | null => (value === null || value === u
  * kept together or not at all.
  */
 export async function recordChanges(trx: Transaction, changes: readonly Change[], author: Author): Promise<void> {
-  if (changes.length === 0) return;
+  // SQLite takes at most 32,766 parameters a statement: 1,000 applicants × 5 fields × 7 columns is more
+  for (let at = 0; at < changes.length; at += HISTORY_ROWS_PER_INSERT) {
+    await insertChanges(trx, changes.slice(at, at + HISTORY_ROWS_PER_INSERT), author);
+  }
+}
+
+const HISTORY_ROWS_PER_INSERT = 1_000;
+
+async function insertChanges(trx: Transaction, changes: readonly Change[], author: Author): Promise<void> {
   await trx
     .insertInto("application_history")
     .values(

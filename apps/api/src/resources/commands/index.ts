@@ -14,6 +14,9 @@ import { postingCommands } from "./postings.js";
 import { recruiterRequestCommands } from "./recruiters-request.js";
 import type { CommandHandler } from "./types.js";
 
+/** Rows one command may name: issue 9 changes the stage of 1,000 applicants in one go. */
+const MAX_IDS = 1_000;
+
 /** What each command of the registry does, by resource. */
 const HANDLERS: Partial<Record<ResourceName, Partial<Record<CommandName, CommandHandler>>>> = {
   "recruiters-request": recruiterRequestCommands,
@@ -29,9 +32,8 @@ const HANDLERS: Partial<Record<ResourceName, Partial<Record<CommandName, Command
  * that fails is in the outbox as failed and in the log, and the caller still gets their answer.
  */
 async function sendQueued(request: FastifyRequest, mails: readonly Mail[]) {
-  for (const mail of mails) {
-    await request.server.sendMail(mail).catch((error: unknown) => request.log.warn({ err: error }, "mail not sent"));
-  }
+  if (mails.length === 0) return;
+  await request.server.sendMail(mails).catch((error: unknown) => request.log.warn({ err: error }, "mail not sent"));
 }
 
 /**
@@ -52,7 +54,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
       const body =
         many || handler.body
           ? Type.Object(
-              { ...(many ? { ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) } : {}), ...handler.body },
+              { ...(many ? { ids: Type.Array(Id, { minItems: 1, maxItems: MAX_IDS }) } : {}), ...handler.body },
               { additionalProperties: false },
             )
           : undefined;
