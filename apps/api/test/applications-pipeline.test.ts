@@ -249,6 +249,40 @@ describe("bulk changes", () => {
     expect((await snapshot(twenty)).history).toBe(80);
   });
 
+  it("gives a learner marked complete a certificate nobody could guess, and takes it back if marked incomplete", async () => {
+    const graded = await event({ institution_id: ids.kmc }, { grading: "grade" });
+    const three = await applicants({ learning_event_id: graded }, 3);
+    const codes = async () =>
+      (
+        await t.app.db
+          .selectFrom("applications")
+          .select("certificate_code")
+          .where("id", "in", three)
+          .orderBy("id")
+          .execute()
+      ).map((row) => row.certificate_code);
+    expect(await codes()).toEqual([null, null, null]);
+    await bulk("college.editor@example.com", { ids: three, completion_status: "complete" });
+    const issued = await codes();
+    expect(
+      issued.every((code) => /^CSC-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/.test(String(code))),
+    ).toBe(true);
+    expect(new Set(issued).size).toBe(3);
+    // marking complete again keeps the certificate it has
+    await bulk("college.editor@example.com", { ids: three, completion_status: "complete", attendance: 1 });
+    expect(await codes()).toEqual(issued);
+    const [first] = three as [number];
+    await bulk("college.editor@example.com", { ids: [first], completion_status: "in_complete" });
+    expect(await codes()).toEqual([null, ...issued.slice(1)]);
+
+    // an opportunity's candidates are hired or not: they never complete
+    const opening = await job({ institution_id: ids.kmc });
+    const [candidate] = (await applicants({ job_opportunity_id: opening }, 1)) as [number];
+    const refused = await bulk("college.editor@example.com", { ids: [candidate], completion_status: "complete" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: Record<string, string> }>().errors).toHaveProperty("completion_status");
+  });
+
   it("changes nothing when one value does not fit one of the rows", async () => {
     const byPercentage = await event({ institution_id: ids.kmc }, { grading: "percentage" });
     const byGrade = await event({ institution_id: ids.kmc }, { grading: "grade" });

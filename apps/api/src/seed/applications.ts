@@ -1,6 +1,7 @@
 import { ATTENDANCE, firstStageOf, type GradingType, LEARNER_ROLES, type PostingType } from "@csc/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { certificateCode } from "../lib/certificates.js";
 import { TRACKED_FIELDS } from "../resources/commands/history.js";
 import { APPLICATIONS, type StageSeed } from "./applications-data.js";
 import { DAY, type NewRow, type Random, random, type SeedContext } from "./catalogue.js";
@@ -370,7 +371,7 @@ export function planApplication(
       const outcome = resultOf(r, posting, spec);
       change(at, { stage: step, attendance: spec.attendance, ...outcome }, note(spec.notes));
       if (outcome.completion_status === "complete") {
-        values.certificate_code = `CSC-${iso(at).slice(0, 4)}-E${posting.id}-${applicant.id}`;
+        values.certificate_code = certificateCode((bound) => r.int(0, bound - 1));
       }
       last = at;
     }

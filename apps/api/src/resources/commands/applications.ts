@@ -10,6 +10,7 @@ import {
 } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { certificateCode } from "../../lib/certificates.js";
 import { badRequest, conflict } from "../../lib/errors.js";
 import type { Mail } from "../../lib/mailer.js";
 import { nowIso } from "../../lib/time.js";
@@ -94,6 +95,10 @@ function misfit(request: FastifyRequest, row: BulkRow, field: TrackedField, valu
   if (field === "stage" && !stageFits(row.posting_type, value)) return request.t("bulk.stageMisfit", { id });
   if (field === "grade" && row.grading_type !== "grade") return request.t("bulk.gradeMisfit", { id });
   if (field === "percentage" && row.grading_type !== "percentage") return request.t("bulk.percentageMisfit", { id });
+  // completing is what an event's learners do; an opportunity's candidates are hired or not
+  if (field === "completion_status" && row.posting_type !== "learning-event") {
+    return request.t("bulk.completionMisfit", { id });
+  }
   return null;
 }
 
@@ -132,6 +137,26 @@ function stageMails(request: FastifyRequest, rows: BulkRow[], changes: Change[],
 }
 
 /**
+ * An event's learner marked complete gets a certificate (issue 9), and one marked incomplete again
+ * loses it: the code proves a completion that no longer stands otherwise.
+ */
+async function issueCertificates(trx: Transaction, changes: Change[]) {
+  const completion = changes.filter((change) => change.field === "completion_status");
+  const revoked = completion.filter((change) => change.to !== "complete").map((change) => change.applicationId);
+  if (revoked.length > 0) {
+    await trx.updateTable("applications").set({ certificate_code: null }).where("id", "in", revoked).execute();
+  }
+  for (const change of completion.filter((entry) => entry.to === "complete")) {
+    await trx
+      .updateTable("applications")
+      .set({ certificate_code: certificateCode() })
+      .where("id", "=", change.applicationId)
+      .where("certificate_code", "is", null)
+      .execute();
+  }
+}
+
+/**
  * Staff move many applicants at once (DESIGN §5a): all or nothing. The router has already found
  * every id in the reach of the caller's `bulk` right (editors and admins of whoever owns the
  * posting); here a withdrawn application, or a value that does not fit one of the rows, refuses
@@ -161,6 +186,7 @@ const bulk: CommandHandler = {
         .where("id", "in", changed)
         .execute();
     }
+    await issueCertificates(trx, changes);
     const note = noteOf(body);
     await recordChanges(trx, changes, { byUserId: request.auth.id, at, note });
     return {
