@@ -389,7 +389,9 @@ export function eventRow(ctx: SeedContext, r: Random, item: data.EventSeed, inde
     event_type: item.type,
     description: paragraphs(item.summary),
     delivery_mode: item.online ? 1 : 0,
-    venue: item.online ? "Online (Zoom)" : item.venue,
+    // an online event has its link, an offline one its venue (the rule staff edit under)
+    venue: item.online ? null : item.venue,
+    link: item.online ? `https://meet.example.com/${slug(item.title)}` : null,
     start_at: iso(start),
     end_at: iso(end),
     registration_deadline: isoDay(start - r.int(2, 10) * DAY),
@@ -397,6 +399,8 @@ export function eventRow(ctx: SeedContext, r: Random, item: data.EventSeed, inde
     access_scope: accessScope(item.owner, r),
     grading_type: item.grading,
     tags: JSON.stringify(item.tags),
+    // what an event teaches is what its topics name: learners with those skills see it suggested
+    skills: JSON.stringify(item.tags),
     publish_status: publishStatus(index),
     ...ownerColumns(ctx, item.owner),
     created_by: createdBy(ctx, r, item.owner),
