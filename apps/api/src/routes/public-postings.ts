@@ -1,7 +1,5 @@
 import {
-  ATTENDANCE,
   enabledFeaturesFor,
-  firstStageOf,
   type PostingHome,
   type PostingType,
   postingAudience,
@@ -22,11 +20,9 @@ import { verifyCaptcha } from "../lib/captcha.js";
 import { badRequest, conflict, HttpError, notFound, throttled } from "../lib/errors.js";
 import type { Translate } from "../lib/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
-import { nowIso } from "../lib/time.js";
 import { matchingAny, type Reach } from "../resources/access.js";
 import { decoderOf } from "../resources/codec.js";
-import { recordChanges } from "../resources/commands/history.js";
-import { OPEN, POSTING_COLUMN } from "../resources/commands/postings.js";
+import { insertApplication, OPEN, POSTING_COLUMN } from "../resources/commands/postings.js";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../resources/list-query.js";
 import { ALIAS, scoped } from "../resources/store.js";
 import { ErrorResponse, errorResponses, IdParams, integerParam, MessageResponse } from "./schemas.js";
@@ -339,16 +335,11 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
               .where(sql`lower(email)`, "=", email)
               .executeTakeFirst();
             if (taken) throw conflict(t("publicApply.duplicate"));
-            const now = nowIso();
-            const stage = firstStageOf(postings.type);
-            const { id } = await trx
-              .insertInto("applications")
-              .values({
-                posting_type: postings.type,
-                learning_event_id: null,
-                job_opportunity_id: null,
-                scholarship_id: null,
-                [column]: postingId,
+            await insertApplication(
+              trx,
+              postings.type,
+              postingId,
+              {
                 user_id: null,
                 full_name: fullName,
                 email,
@@ -357,26 +348,10 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
                 institution_id: null,
                 institution: null,
                 department: null,
-                applied_at: now,
                 applicant_type: site.applicantType,
-                stage,
-                attendance: ATTENDANCE.noStatus,
-                grade: null,
-                percentage: null,
-                completion_status: null,
-                certificate_code: null,
-                withdrawn_at: null,
-                language: request.language,
-                created_at: now,
-                updated_at: now,
-              })
-              .returning("id")
-              .executeTakeFirstOrThrow();
-            await recordChanges(trx, [{ applicationId: id, field: "stage", from: null, to: stage }], {
-              byUserId: null,
-              at: now,
-              note: null,
-            });
+              },
+              { language: request.language, byUserId: null, note: null },
+            );
           });
         } catch (error) {
           // two applications with one address at the same moment: the unique index keeps one

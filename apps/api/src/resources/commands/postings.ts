@@ -43,6 +43,63 @@ async function hasApplied(trx: Transaction, type: PostingType, postingId: number
   return row !== undefined;
 }
 
+/** The applicant's details as the application keeps them: a copy, as they are when they apply. */
+export interface Applicant {
+  user_id: number | null;
+  full_name: string;
+  email: string;
+  contact_number: string | null;
+  profession: string | null;
+  institution_id: number | null;
+  institution: string | null;
+  department: string | null;
+  applicant_type: "skill_lab" | "college" | "recruiter" | null;
+}
+
+/**
+ * Writes a new application, in the first stage of its posting's variant with no attendance yet,
+ * and that stage as its first history row (by the learner, or nobody for a guest), in `trx`.
+ */
+export async function insertApplication(
+  trx: Transaction,
+  type: PostingType,
+  postingId: number,
+  applicant: Applicant,
+  context: { language: string; byUserId: number | null; note: string | null },
+): Promise<number> {
+  const now = nowIso();
+  const stage = firstStageOf(type);
+  const { id } = await trx
+    .insertInto("applications")
+    .values({
+      posting_type: type,
+      learning_event_id: null,
+      job_opportunity_id: null,
+      scholarship_id: null,
+      [POSTING_COLUMN[type]]: postingId,
+      ...applicant,
+      applied_at: now,
+      stage,
+      attendance: ATTENDANCE.noStatus,
+      grade: null,
+      percentage: null,
+      completion_status: null,
+      certificate_code: null,
+      withdrawn_at: null,
+      language: context.language,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordChanges(trx, [{ applicationId: id, field: "stage", from: null, to: stage }], {
+    byUserId: context.byUserId,
+    at: now,
+    note: context.note,
+  });
+  return id;
+}
+
 /**
  * A learner applies to a posting they may read (the router has found it in the reach of their
  * `apply` right, DESIGN §5a): once, with their own details as they are now, in the first stage of
@@ -79,16 +136,11 @@ function apply(type: PostingType): CommandHandler {
       if (postingId === undefined) throw new Error("apply names one posting");
       // the unique indexes catch a race; this answers the usual second click with its own message
       if (await hasApplied(trx, type, postingId, user.id)) throw conflict(request.t("alreadyApplied"));
-      const now = nowIso();
-      const stage = firstStageOf(type);
-      const { id } = await trx
-        .insertInto("applications")
-        .values({
-          posting_type: type,
-          learning_event_id: null,
-          job_opportunity_id: null,
-          scholarship_id: null,
-          [POSTING_COLUMN[type]]: postingId,
+      const id = await insertApplication(
+        trx,
+        type,
+        postingId,
+        {
           user_id: user.id,
           full_name: user.fullName,
           email: user.email,
@@ -97,26 +149,10 @@ function apply(type: PostingType): CommandHandler {
           institution_id: user.institution?.id ?? null,
           institution: user.institutionRecord?.name ?? null,
           department: await departmentOf(trx, user.id),
-          applied_at: now,
           applicant_type: applicantTypeOf(user),
-          stage,
-          attendance: ATTENDANCE.noStatus,
-          grade: null,
-          percentage: null,
-          completion_status: null,
-          certificate_code: null,
-          withdrawn_at: null,
-          language: request.language,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordChanges(trx, [{ applicationId: id, field: "stage", from: null, to: stage }], {
-        byUserId: user.id,
-        at: now,
-        note: noteOf(body),
-      });
+        },
+        { language: request.language, byUserId: user.id, note: noteOf(body) },
+      );
       return { row: await storedApplication(trx, id), of: "applications", created: true };
     },
   };
