@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "./accounts.js";
+import { applicationRow, type PostingRef } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
@@ -53,34 +54,17 @@ async function application(
   applicant: { user_id: number | null; institution_id: number | null },
   key: string,
 ) {
-  const { type, column } = POSTING[target.table];
+  const { column } = POSTING[target.table];
   const row = await t.app.db
     .insertInto("applications")
-    .values({
-      posting_type: type,
-      learning_event_id: null,
-      job_opportunity_id: null,
-      scholarship_id: null,
-      [column]: target.id,
-      user_id: applicant.user_id,
-      full_name: `${MARK} ${key}`,
-      email: `${MARK}.${key.toLowerCase()}@example.com`,
-      contact_number: "9800000000",
-      profession: null,
-      institution_id: applicant.institution_id,
-      institution: null,
-      department: null,
-      applied_at: stamp(),
-      applicant_type: null,
-      stage: type === "job-opportunity" ? "new_candidates" : "new_candidate",
-      grade: null,
-      percentage: null,
-      completion_status: null,
-      certificate_code: null,
-      withdrawn_at: null,
-      created_at: stamp(),
-      updated_at: stamp(),
-    })
+    .values(
+      applicationRow({ [column]: target.id } as PostingRef, {
+        ...applicant,
+        full_name: `${MARK} ${key}`,
+        email: `${MARK}.${key.toLowerCase()}@example.com`,
+        contact_number: "9800000000",
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,5 +1,6 @@
 import type { GradingType } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationRow } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
@@ -97,36 +98,11 @@ async function job(owner: Owner, options: { deadlineInDays?: number } = {}) {
 
 /** Public applicants (no account) to a posting, as the public apply page leaves them. */
 async function applicants(posting: { learning_event_id: number } | { job_opportunity_id: number }, count: number) {
-  const isEvent = "learning_event_id" in posting;
   const made: number[] = [];
   for (let i = 0; i < count; i++) {
     const row = await t.app.db
       .insertInto("applications")
-      .values({
-        posting_type: isEvent ? "learning-event" : "job-opportunity",
-        learning_event_id: null,
-        job_opportunity_id: null,
-        scholarship_id: null,
-        ...posting,
-        user_id: null,
-        full_name: `Applicant ${++serial}`,
-        email: `applicant.${serial}@example.com`,
-        contact_number: null,
-        profession: null,
-        institution_id: null,
-        institution: null,
-        department: null,
-        applied_at: stamp(),
-        applicant_type: null,
-        stage: isEvent ? "new_candidate" : "new_candidates",
-        grade: null,
-        percentage: null,
-        completion_status: null,
-        certificate_code: null,
-        withdrawn_at: null,
-        created_at: stamp(),
-        updated_at: stamp(),
-      })
+      .values(applicationRow(posting, { full_name: `Applicant ${++serial}`, email: `applicant.${serial}@example.com` }))
       .returning("id")
       .executeTakeFirstOrThrow();
     made.push(row.id);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSessionUser } from "../src/lib/accounts.js";
 import { reachOf } from "../src/resources/access.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
+import { applicationRow, type PostingRef } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
@@ -42,35 +43,17 @@ const POSTING_FIELD = {
 } as const;
 
 async function apply(posting: Posting, applicant: { id: number | null; email: string; institution_id: number | null }) {
-  const [postingType, field] = POSTING_FIELD[posting.table];
-  const now = new Date().toISOString();
+  const [, field] = POSTING_FIELD[posting.table];
   const row = await t.app.db
     .insertInto("applications")
-    .values({
-      posting_type: postingType,
-      learning_event_id: null,
-      job_opportunity_id: null,
-      scholarship_id: null,
-      [field]: posting.id,
-      user_id: applicant.id,
-      full_name: applicant.email,
-      email: applicant.email,
-      contact_number: null,
-      profession: null,
-      institution_id: applicant.institution_id,
-      institution: null,
-      department: null,
-      applied_at: now,
-      applicant_type: null,
-      stage: postingType === "job-opportunity" ? "new_candidates" : "new_candidate",
-      grade: null,
-      percentage: null,
-      completion_status: null,
-      certificate_code: null,
-      withdrawn_at: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      applicationRow({ [field]: posting.id } as PostingRef, {
+        user_id: applicant.id,
+        full_name: applicant.email,
+        email: applicant.email,
+        institution_id: applicant.institution_id,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

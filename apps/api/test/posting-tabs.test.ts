@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationRow } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
@@ -351,30 +352,16 @@ describe("the applications' filters (DESIGN §5a)", () => {
     const guest = (name: string, applicantType: "skill_lab" | "recruiter" | null) =>
       t.app.db
         .insertInto("applications")
-        .values({
-          posting_type: "job-opportunity",
-          learning_event_id: null,
-          job_opportunity_id: posting.job.id,
-          scholarship_id: null,
-          user_id: null,
-          full_name: name,
-          email: `${name.toLowerCase().replaceAll(" ", ".")}@example.com`,
-          contact_number: null,
-          profession: null,
-          institution_id: null,
-          institution: null,
-          department: null,
-          applied_at: stamp(),
-          applicant_type: applicantType,
-          stage: "new_candidates",
-          grade: null,
-          percentage: null,
-          completion_status: null,
-          certificate_code: null,
-          withdrawn_at: null,
-          created_at: stamp(),
-          updated_at: stamp(),
-        })
+        .values(
+          applicationRow(
+            { job_opportunity_id: posting.job.id },
+            {
+              full_name: name,
+              email: `${name.toLowerCase().replaceAll(" ", ".")}@example.com`,
+              applicant_type: applicantType,
+            },
+          ),
+        )
         .returning("id")
         .executeTakeFirstOrThrow();
     byName.guest = (await guest("Guest Tabsuite", null)).id;
