@@ -15,7 +15,7 @@ import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { FieldValue } from "./display/FieldValue";
 import { isEmptyValue } from "./display/format";
 import { useRecordTitle } from "./display/useRecordTitle";
-import { listUrl } from "./paths";
+import { listUrl, recordPathIn } from "./paths";
 import { detailSectionsOf, resourceActionsHook } from "./registry";
 import { canRecord, type ResourceScreen } from "./screen";
 import type { FieldMeta, ResourceRecord } from "./types";
@@ -53,7 +53,8 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
   const backToList = () => navigate(listUrl(meta.name, paths));
   const actions = useResourceActions(meta, { onDone: backToList });
   // a posting's applicants and the like are for staff; learners never see admin tables
-  const DetailSections = roleKind(useSession().role) === "learner" ? null : detailSectionsOf(meta.name);
+  const { role, menu } = useSession();
+  const DetailSections = roleKind(role) === "learner" ? null : detailSectionsOf(meta.name);
 
   const pageTitle = heading ?? (recordTitle || listTitle);
   const back = standalone ? undefined : <BackLink to={listUrl(meta.name, paths)}>{listTitle}</BackLink>;
@@ -163,7 +164,12 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
       </AppCard>
       {record && DetailSections ? (
         <Suspense fallback={null}>
-          <DetailSections record={record} meta={meta} canUpdate={canRecord(meta, "update", record)} />
+          <DetailSections
+            record={record}
+            meta={meta}
+            canUpdate={canRecord(meta, "update", record)}
+            recordPath={(resource, recordId) => recordPathIn(menu, resource, recordId)}
+          />
         </Suspense>
       ) : null}
       <DeleteConfirm meta={meta} target={deleteTarget} onClose={() => setDeleteTarget(null)} onDeleted={backToList} />

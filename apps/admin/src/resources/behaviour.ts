@@ -8,6 +8,12 @@ export interface DetailSectionProps {
   record: ResourceRecord;
   meta: ResourceMeta;
   canUpdate: boolean;
+  /**
+   * Where a record of another resource opens for this user (their menu's entry for it), or null
+   * where they have no page for it: given here, since a section's module may not import the
+   * registry that loads it.
+   */
+  recordPath: (resource: string, id: number) => string | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { MenuItem } from "@csc/shared";
+import { flattenMenu, type MenuItem } from "@csc/shared";
 import { type RouteTarget, targetBelow } from "../routes/route-match";
 import { pathnameOf } from "../session/meta";
 import { behaviourOf } from "./registry";
@@ -24,6 +24,12 @@ export function pathsFor(entry: Pick<MenuItem, "name" | "path">): ResourcePaths 
     edit: (id) => `${base}/edit/${id}`,
     show: (id) => `${base}/${showSegment}/${id}`,
   };
+}
+
+/** Where a record of a resource opens in this menu, or null when the menu has no open entry for it. */
+export function recordPathIn(menu: readonly MenuItem[], resource: string, id: string | number): string | null {
+  const entry = flattenMenu(menu).find((item) => item.name === resource && item.path && !item.disabled);
+  return entry ? pathsFor(entry).show(id) : null;
 }
 
 export type ResourceView =

@@ -1,12 +1,13 @@
 import { useOne } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Descriptions, Drawer, Empty, Skeleton, Timeline, Typography } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { http } from "../../providers/http";
 import { useLanguage } from "../../providers/i18n";
 import { formatDate, formatDateTime, formatNumber } from "../display/format";
 import { type PipelineEnum, usePipelineLabels } from "./labels";
-import type { Application, Posting } from "./posting";
+import { type Application, gradingOfRow, type Posting } from "./posting";
 
 /** One change of an application (`GET /applications/{id}/history`, DESIGN §5a), oldest first. */
 interface HistoryEntry {
@@ -28,14 +29,20 @@ const ENUM_FIELDS: Partial<Record<string, PipelineEnum>> = {
   completion_status: "completion_status",
 };
 
-/** One applicant's details and their history: who changed what, from what to what, why and when. */
+/**
+ * One applicant's details and their history: who changed what, from what to what, why and when.
+ * Without a posting (a learner's applications to many), the application's own row says what it
+ * is to, and `postingOf` shows which posting.
+ */
 export function ApplicantDrawer({
   id,
   posting,
+  postingOf,
   onClose,
 }: {
   id: number | null;
-  posting: Posting;
+  posting?: Posting;
+  postingOf?: (row: Application) => ReactNode;
   onClose: () => void;
 }) {
   const { t } = useTranslation("pipeline");
@@ -48,15 +55,23 @@ export function ApplicantDrawer({
       destroyOnHidden
       data-testid="applicant-detail"
     >
-      {id !== null ? <ApplicantDetail id={id} posting={posting} /> : null}
+      {id !== null ? <ApplicantDetail id={id} posting={posting} postingOf={postingOf} /> : null}
     </Drawer>
   );
 }
 
-function ApplicantDetail({ id, posting }: { id: number; posting: Posting }) {
+function ApplicantDetail({
+  id,
+  posting,
+  postingOf,
+}: {
+  id: number;
+  posting?: Posting;
+  postingOf?: (row: Application) => ReactNode;
+}) {
   const { t } = useTranslation("pipeline");
   const language = useLanguage();
-  const { label } = usePipelineLabels();
+  const { label, stage } = usePipelineLabels();
   const { query, result: row } = useOne<Application>({ resource: "applications", id, errorNotification: false });
   const history = useQuery({
     queryKey: historyKey(id),
@@ -66,8 +81,11 @@ function ApplicantDetail({ id, posting }: { id: number; posting: Posting }) {
   if (query.isError) return <Alert type="warning" showIcon message={query.error?.message ?? t("detail.loadFailed")} />;
   if (query.isLoading || !row) return <Skeleton active paragraph={{ rows: 8 }} />;
 
+  const postingType = posting?.type ?? row.posting_type;
+  const gradingType = posting ? posting.gradingType : gradingOfRow(row);
   const shown = (field: string, value: string | number | null) => {
     if (value === null || value === "") return "—";
+    if (field === "stage") return stage(String(value), postingType);
     const name = ENUM_FIELDS[field];
     if (name) return label(name, value);
     if (field === "percentage") return `${formatNumber(Number(value), language)}%`;
@@ -76,7 +94,8 @@ function ApplicantDetail({ id, posting }: { id: number; posting: Posting }) {
   };
   const fieldName = (field: string) => t(`detail.fields.${field}`, { defaultValue: field });
 
-  const facts = [
+  const facts: { key: string; label: string; children: ReactNode }[] = [
+    ...(postingOf ? [{ key: "posting", label: t("columns.posting"), children: postingOf(row) }] : []),
     { key: "full_name", label: t("columns.full_name"), children: row.full_name },
     { key: "email", label: t("columns.email"), children: row.email },
     { key: "contact_number", label: t("columns.contact_number"), children: row.contact_number || "—" },
@@ -89,15 +108,15 @@ function ApplicantDetail({ id, posting }: { id: number; posting: Posting }) {
       label: t("columns.applicant_type"),
       children: label("applicant_type", row.applicant_type),
     },
-    { key: "stage", label: t("columns.stage"), children: label("stage", row.stage) },
+    { key: "stage", label: t("columns.stage"), children: stage(row.stage, postingType) },
     { key: "attendance", label: t("columns.attendance"), children: label("attendance", row.attendance) },
   ];
-  if (posting.gradingType === "grade") {
+  if (gradingType === "grade") {
     facts.push({ key: "grade", label: t("columns.assessment"), children: shown("grade", row.grade) });
-  } else if (posting.gradingType === "percentage") {
+  } else if (gradingType === "percentage") {
     facts.push({ key: "percentage", label: t("columns.assessment"), children: shown("percentage", row.percentage) });
   }
-  if (posting.type === "learning-event") {
+  if (postingType === "learning-event") {
     facts.push({
       key: "completion_status",
       label: t("detail.fields.completion_status"),

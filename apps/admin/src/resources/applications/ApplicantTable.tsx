@@ -1,3 +1,4 @@
+import type { GradingType } from "@csc/shared";
 import type { CrudSort } from "@refinedev/core";
 import { Button, Table, type TablePaginationConfig, Tag } from "antd";
 import type { ColumnType } from "antd/es/table";
@@ -6,13 +7,16 @@ import { SortableHeader } from "../../components/SortableHeader";
 import { useLanguage } from "../../providers/i18n";
 import { formatDate, formatNumber } from "../display/format";
 import { usePipelineLabels } from "./labels";
-import type { Application, Posting } from "./posting";
+import type { Application } from "./posting";
 
 /** The columns the list may sort by (the registry marks them sortable; the API refuses others). */
 const SORTABLE = new Set(["full_name", "institution", "applied_at", "stage"]);
 
 export interface ApplicantTableProps {
-  posting: Posting;
+  /** How each row's assessment reads: its posting's grading type (one posting's, or each row's own). */
+  gradingOf: (row: Application) => GradingType | null;
+  /** The posting each row is to, after spec §2's columns, where the rows are to different postings. */
+  postingColumn?: ColumnType<Application>;
   rows: Application[];
   loading: boolean;
   total: number;
@@ -22,13 +26,16 @@ export interface ApplicantTableProps {
   onSort: (sort: CrudSort | null) => void;
   onPage: (page: number, pageSize: number) => void;
   onOpen: (id: number) => void;
+  /** What an empty table says; "No applicants match this view." by default. */
+  emptyText?: string;
   /** Absent when the caller may not change these applicants. */
   selection?: { selected: number[]; onChange: (ids: number[]) => void };
 }
 
 /** Spec §2's applicant table: exactly its twelve columns, sortable where the API sorts, S.No. running over the pages. */
 export function ApplicantTable({
-  posting,
+  gradingOf,
+  postingColumn,
   rows,
   loading,
   total,
@@ -38,11 +45,12 @@ export function ApplicantTable({
   onSort,
   onPage,
   onOpen,
+  emptyText,
   selection,
 }: ApplicantTableProps) {
   const { t } = useTranslation("pipeline");
   const language = useLanguage();
-  const { label } = usePipelineLabels();
+  const { label, stage } = usePipelineLabels();
   const start = (page - 1) * pageSize;
 
   const header = (field: string, text: string) =>
@@ -57,8 +65,9 @@ export function ApplicantTable({
     );
 
   const assessment = (row: Application) => {
-    if (posting.gradingType === "grade") return row.grade ? label("grade", row.grade) : "—";
-    if (posting.gradingType === "percentage") {
+    const gradingType = gradingOf(row);
+    if (gradingType === "grade") return row.grade ? label("grade", row.grade) : "—";
+    if (gradingType === "percentage") {
       return typeof row.percentage === "number" ? `${formatNumber(row.percentage, language)}%` : "—";
     }
     return "—";
@@ -112,7 +121,7 @@ export function ApplicantTable({
       render: (_value, row) => (
         <span className="csc-nowrap">
           <Tag bordered={false} className="csc-enum-tag">
-            {label("stage", row.stage)}
+            {stage(row.stage, row.posting_type)}
           </Tag>
           {row.withdrawn_at ? (
             <Tag bordered={false} color="default">
@@ -129,6 +138,7 @@ export function ApplicantTable({
       render: (_value, row) => label("attendance", row.attendance),
     },
     { key: "assessment", title: t("columns.assessment"), render: (_value, row) => assessment(row) },
+    ...(postingColumn ? [postingColumn] : []),
   ];
 
   const pagination: TablePaginationConfig = {
@@ -150,7 +160,7 @@ export function ApplicantTable({
       loading={loading}
       pagination={pagination}
       scroll={{ x: "max-content" }}
-      locale={{ emptyText: <span data-testid="applicants-empty">{t("empty")}</span> }}
+      locale={{ emptyText: <span data-testid="applicants-empty">{emptyText ?? t("empty")}</span> }}
       rowSelection={
         selection
           ? {

@@ -57,6 +57,7 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     [filters],
   );
   const sorters = useMemo(() => [state.sort], [state.sort]);
+  const gradingOfPosting = useCallback(() => posting.gradingType, [posting.gradingType]);
 
   const table = useList<Application>({
     resource: "applications",
@@ -218,7 +219,7 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
           </>
         ) : (
           <ApplicantTable
-            posting={posting}
+            gradingOf={gradingOfPosting}
             rows={table.result.data}
             loading={table.query.isFetching}
             total={total}

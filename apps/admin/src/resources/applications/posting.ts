@@ -31,6 +31,10 @@ export const stagesOf = (posting: Posting) => stagesFor(posting.type);
 
 /** An application row as the list answers it (DESIGN §5a). */
 export interface Application extends ResourceRecord {
+  posting_type: PostingType;
+  learning_event_id: number | null;
+  job_opportunity_id: number | null;
+  scholarship_id: number | null;
   full_name: string;
   email: string;
   contact_number: string | null;
@@ -45,4 +49,19 @@ export interface Application extends ResourceRecord {
   percentage: number | null;
   completion_status: string | null;
   withdrawn_at: string | null;
+}
+
+/** The id of the posting an application is to, from its posting type's column. */
+export const postingIdOf = (row: Application): number | null => row[POSTING_FILTER[row.posting_type]] ?? null;
+
+/**
+ * How an application is graded when its posting is not at hand (a learner's applications to many
+ * postings): by what it holds, since the API takes a grade only on a grade event and a percentage
+ * only on a percentage event.
+ */
+export function gradingOfRow(row: Application): GradingType | null {
+  if (row.posting_type !== "learning-event") return null;
+  if (row.grade) return "grade";
+  if (typeof row.percentage === "number") return "percentage";
+  return null;
 }

@@ -1,4 +1,10 @@
 import type { ResourceBehaviour } from "../behaviour";
 
-/** Students and employees (one behaviour, registered for both): spec §2 opens them at `details/{id}`. */
-export const learners: ResourceBehaviour = { recordSegment: "details" };
+/**
+ * Students and employees (one behaviour, registered for both): spec §2 opens them at `details/{id}`,
+ * with the learner's applications below their details for staff (issue 9).
+ */
+export const learners: ResourceBehaviour = {
+  recordSegment: "details",
+  detailSections: () => import("./applications"),
+};
