@@ -19,6 +19,7 @@ import commandRoutes from "./resources/commands/index.js";
 import resourceRoutes from "./resources/routes.js";
 import applicationHistoryRoutes from "./routes/application-history.js";
 import authRoutes from "./routes/auth.js";
+import certificateRoutes from "./routes/certificates.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       await api.register(publicRoutes);
       await api.register(publicPostingRoutes);
+      await api.register(certificateRoutes);
       await api.register(tenantRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);

@@ -18,14 +18,13 @@ let t: TestApp;
 let tokens: Record<string, string>;
 let operations: Operation[];
 
-/** Each endpoint is tried by an account that may use it, so the answer is about the input. */
 /** A caller the endpoint admits, so that bad input is what it answers (access is decided first). */
 const tokenFor_ = (path: string) =>
   ["institution-details", "institution-feature-profile", "college-recruiters"].some((name) => path.includes(name))
     ? tokens.college
     : path.includes("company-profile")
       ? tokens.recruiter
-      : path.endsWith("/withdraw") || path.endsWith("/apply")
+      : path.endsWith("/withdraw") || path.endsWith("/apply") || path.endsWith("/attempts") || path.endsWith("/enrol")
         ? tokens.learner
         : tokens.provider;
 

@@ -86,6 +86,8 @@ describe("deny by default", () => {
       "GET /api/public/job-opportunities": "public",
       "GET /api/public/job-opportunities/:id": "public",
       "POST /api/public/job-opportunities/:id/apply": "public",
+      // certificate verification (DESIGN §5a): the holder's name, the item and the date, nothing else
+      "GET /api/public/certificates/:code": "public",
       "POST /api/auth/login": "public",
       "POST /api/auth/register": "public",
       "POST /api/auth/verify-email": "public",
@@ -96,6 +98,11 @@ describe("deny by default", () => {
       "GET /api/uploads/:name": "public",
       "GET /api/logout": "signed-in",
       "GET /api/profile": "signed-in",
+      // one's own profile, its choices, password and photo (profile.test.ts): only the caller's row
+      "PATCH /api/profile": "signed-in",
+      "GET /api/profile/options": "signed-in",
+      "POST /api/profile/password": "signed-in",
+      "POST /api/uploads/photo": "signed-in",
       "GET /api/meta": "signed-in",
       "GET /api/college/:id": "signed-in",
       "GET /api/institution/:id": "signed-in",

@@ -1,6 +1,8 @@
-import { isCountryCode, parseCreatedBy, RESOURCES, ROLES } from "@csc/shared";
+import { isCountryCode, LEARNER_ROLES, parseCreatedBy, passMarkOf, RESOURCES, ROLES, scoreAttempt } from "@csc/shared";
 import type { SelectQueryBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadApplicants } from "../src/seed/applications.js";
+import { loadAssessments, planDemoAttempts } from "../src/seed/assessment-attempts.js";
 import { type AnyDb, DAY, loadContext, planCatalogue, planLearners } from "../src/seed/catalogue.js";
 import { AUTHORS } from "../src/seed/catalogue-data.js";
 import { seedScale } from "../src/seed/index.js";
@@ -295,6 +297,69 @@ describe("demo catalogue seed", () => {
   });
 });
 
+describe("demo self-assessment attempts", () => {
+  it("spreads the learners' attempts over several years, at assessments they may take, scored by the shared rule", async () => {
+    const attempts = await db
+      .selectFrom("assessment_attempts as a")
+      .innerJoin("users as u", "u.id", "a.user_id")
+      .innerJoin("self_assessments as s", "s.id", "a.self_assessment_id")
+      .select([
+        "a.user_id",
+        "a.institution_id",
+        "a.answers",
+        "a.questions",
+        "a.score",
+        "a.max_score",
+        "a.percentage",
+        "a.passed",
+        "a.taken_at",
+        "u.role",
+        "u.email",
+        "u.institution_id as learner_institution",
+        "s.institution_id as assessment_institution",
+        "s.publish_status",
+        "s.grading_type",
+        "s.pass_mark",
+        "s.created_at as assessment_created",
+      ])
+      .execute();
+    expect(attempts.length).toBeGreaterThan(50);
+    const years = new Set(attempts.map((a) => a.taken_at.slice(0, 4)));
+    expect(years.size).toBeGreaterThanOrEqual(3);
+    for (const a of attempts) {
+      expect(LEARNER_ROLES).toContain(a.role);
+      expect(a.institution_id).toBe(a.learner_institution);
+      expect(Number(a.publish_status)).toBe(1);
+      expect([null, a.learner_institution]).toContain(a.assessment_institution);
+      expect(a.taken_at >= a.assessment_created && Date.parse(a.taken_at) <= ref).toBe(true);
+      const score = scoreAttempt(JSON.parse(a.questions), JSON.parse(a.answers), passMarkOf(a));
+      const passed = a.passed === null ? null : Number(a.passed) === 1;
+      expect({ ...score }).toEqual({ score: a.score, max_score: a.max_score, percentage: a.percentage, passed });
+    }
+    expect(attempts.some((a) => a.passed !== null && Number(a.passed) === 1)).toBe(true);
+    expect(attempts.some((a) => a.passed !== null && Number(a.passed) === 0)).toBe(true);
+    // each demo learner account has attempts, and something still to take
+    for (const email of ["student@example.com", "employee@example.com", "learner@example.com"]) {
+      expect(attempts.filter((a) => a.email === email).length, email).toBeGreaterThan(0);
+      const token = await tokenFor(
+        t.app,
+        email,
+        email === "learner@example.com" ? "provider" : email.startsWith("s") ? "kmc" : "himal",
+      );
+      const notTaken = await t.app.inject({ url: "/api/self-assessment?type=not-taken", headers: bearer(token) });
+      expect(notTaken.statusCode, notTaken.body).toBe(200);
+      expect(Number(notTaken.headers["x-total-count"]), email).toBeGreaterThan(0);
+    }
+  });
+
+  it("is deterministic for a reference date", async () => {
+    const ctx = await loadContext(t.app.db, ref);
+    const plan = async () => planDemoAttempts(ctx, await loadAssessments(t.app.db), await loadApplicants(t.app.db));
+    const [a, b] = await Promise.all([plan(), plan()]);
+    expect(a).toEqual(b);
+  });
+});
+
 describe("seedScale", () => {
   it("adds exactly the learners asked for, split between the demo institutions, with catalogue rows", async () => {
     const before = {
@@ -304,8 +369,13 @@ describe("seedScale", () => {
       courses: await count(db.selectFrom("courses")),
       jobs: await count(db.selectFrom("job_opportunities")),
     };
+    const attemptsBefore = await count(db.selectFrom("assessment_attempts"));
     const added = await seedScale(t.app.db, 2000, 10);
     expect(added.students + added.employees).toBe(2000);
+    // about two self-assessment attempts per added learner
+    expect(added.assessment_attempts).toBeGreaterThan(2000);
+    expect(added.assessment_attempts).toBeLessThan(6000);
+    expect(await count(db.selectFrom("assessment_attempts"))).toBe(attemptsBefore + added.assessment_attempts);
     expect(await learnerCount()).toBe(before.learners + 2000);
     expect(await count(db.selectFrom("users").where("institution_id", "=", ids.kmc))).toBe(
       before.students + added.students,

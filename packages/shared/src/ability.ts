@@ -168,6 +168,16 @@ function grantActions(
   return [...served, ...commands];
 }
 
+/** A reach cut to the rows that also hold a grant's `where` values (a list: any of them). */
+function narrowed(reach: Reach, where: PolicyGrant["where"]): Reach {
+  if (!where || reach === null) return reach;
+  const extra: Conditions = Object.fromEntries(
+    Object.entries(where).map(([name, value]) => [name, Array.isArray(value) ? { $in: [...value] } : value]),
+  );
+  if (reach === undefined) return extra;
+  return Array.isArray(reach) ? reach.map((conditions) => ({ ...conditions, ...extra })) : { ...reach, ...extra };
+}
+
 /** One grant of a resource's role policy as CASL rules (DESIGN §6: the resource is the unit of access). */
 function grantPolicy(
   can: AbilityBuilder<AppAbility>["can"],
@@ -191,7 +201,7 @@ function grantPolicy(
     can(actions, resource.name).because(`${PARENT_REASON_PREFIX}${JSON.stringify(reason)}`);
     return;
   }
-  const reach = reachOf(grant.rows, user);
+  const reach = narrowed(reachOf(grant.rows, user), grant.where);
   if (reach === null) return;
   const conditions = reach === undefined ? [undefined] : [reach].flat();
   // level and reading grants are written a rule per action, the others one rule for all their

@@ -111,7 +111,18 @@ describe("enum values (spec §3–4)", () => {
   });
 
   it("has the time filters and list scopes of spec §4", () => {
-    expect(TIME_FILTERS).toEqual(["current", "expired", "upcoming", "ongoing", "suggested", "pending", "rejected"]);
+    expect(TIME_FILTERS).toEqual([
+      "current",
+      "expired",
+      "upcoming",
+      "ongoing",
+      "suggested",
+      "pending",
+      "rejected",
+      "all",
+      "taken",
+      "not-taken",
+    ]);
     expect(LIST_SCOPES).toEqual(["all", "user-taken", "user-preference"]);
   });
 

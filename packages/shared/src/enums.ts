@@ -226,6 +226,31 @@ export const POSTING_TYPE_OPTIONS = defineEnum("postingType", POSTING_TYPES, {
   scholarship: "Scholarship",
 });
 
+/** What a learner enrols in (DESIGN §5a learner journey): one table of enrolments for all three. */
+export const ENROLMENT_ITEM_TYPES = ["course", "enrichment-program", "career-roadmap"] as const;
+export type EnrolmentItemType = (typeof ENROLMENT_ITEM_TYPES)[number];
+export const ENROLMENT_ITEM_TYPE_OPTIONS = defineEnum("enrolmentItemType", ENROLMENT_ITEM_TYPES, {
+  course: "Course",
+  "enrichment-program": "Enrichment Program",
+  "career-roadmap": "Career Roadmap",
+});
+
+/** Where a learner's skill was gained: an enrolment completed, or a learning event completed. */
+export const SKILL_SOURCE_TYPES = [...ENROLMENT_ITEM_TYPES, "learning-event"] as const;
+export type SkillSourceType = (typeof SKILL_SOURCE_TYPES)[number];
+export const SKILL_SOURCE_TYPE_OPTIONS = defineEnum("skillSourceType", SKILL_SOURCE_TYPES, {
+  ...labelsOf(ENROLMENT_ITEM_TYPE_OPTIONS),
+  "learning-event": "Learning Event",
+} as Record<SkillSourceType, string>);
+
+/** The `completed` filter of enrolments: completed ones, or those still under way. */
+export const COMPLETED_FILTERS = ["true", "false"] as const;
+export type CompletedFilter = (typeof COMPLETED_FILTERS)[number];
+export const COMPLETED_FILTER_OPTIONS = defineEnum("completedFilter", COMPLETED_FILTERS, {
+  true: "Completed",
+  false: "In Progress",
+});
+
 /**
  * Every stage an application can be in, both variants together: what the applications' `stage`
  * field holds and the admin labels. Which of them fit one application is `stagesFor` its posting.
@@ -261,7 +286,18 @@ export const ATTENDANCE_OPTIONS = defineEnum("attendance", ATTENDANCE_VALUES, {
   3: "No Status",
 });
 
-export const TIME_FILTERS = ["current", "expired", "upcoming", "ongoing", "suggested", "pending", "rejected"] as const;
+export const TIME_FILTERS = [
+  "current",
+  "expired",
+  "upcoming",
+  "ongoing",
+  "suggested",
+  "pending",
+  "rejected",
+  "all",
+  "taken",
+  "not-taken",
+] as const;
 export type TimeFilter = (typeof TIME_FILTERS)[number];
 export const TIME_FILTER_OPTIONS = defineEnum("timeFilter", TIME_FILTERS, {
   current: "Current",
@@ -271,6 +307,9 @@ export const TIME_FILTER_OPTIONS = defineEnum("timeFilter", TIME_FILTERS, {
   suggested: "Suggested",
   pending: "Pending",
   rejected: "Rejected",
+  all: "All",
+  taken: "Taken",
+  "not-taken": "Not Taken",
 });
 
 export const LIST_SCOPES = ["all", "user-taken", "user-preference"] as const;
@@ -361,6 +400,9 @@ export const ENUM_OPTIONS = {
   letterGrade: LETTER_GRADE_OPTIONS,
   hiringSource: HIRING_SOURCE_OPTIONS,
   registrationFilter: REGISTRATION_FILTER_OPTIONS,
+  enrolmentItemType: ENROLMENT_ITEM_TYPE_OPTIONS,
+  skillSourceType: SKILL_SOURCE_TYPE_OPTIONS,
+  completedFilter: COMPLETED_FILTER_OPTIONS,
   applicantOrigin: APPLICANT_ORIGIN_OPTIONS,
   publishStatus: PUBLISH_STATUS_OPTIONS,
   applicantStage: APPLICANT_STAGE_OPTIONS,

@@ -16,6 +16,11 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The KDF hashes whatever it is given: an upper bound keeps a sign-up from costing seconds of CPU. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
+/** The profile (profile.ts): a name's length, spec §9 year choices 1 to 50, and how many tags it holds. */
+export const FULL_NAME_MAX_LENGTH = 120;
+export const YEAR_MIN = 1;
+export const YEAR_MAX = 50;
+export const MAX_PROFILE_TAGS = 50;
 
 const message = (key: string, text: string): ValidationMessage =>
   Object.freeze({ key: `validation:${key}`, message: text });
@@ -39,6 +44,11 @@ export const VALIDATION_MESSAGES = Object.freeze({
     `Password must be at least ${PASSWORD_MIN_LENGTH} characters and contain at least one letter and one digit.`,
   ),
   passwordTooLong: message("passwordTooLong", `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  fullNameTooLong: message("fullNameTooLong", `Name must be at most ${FULL_NAME_MAX_LENGTH} characters.`),
+  year: message("year", `Choose a year from ${YEAR_MIN} to ${YEAR_MAX}.`),
+  calendar: message("calendar", "Choose a calendar."),
+  country: message("country", "Choose a country from the list."),
+  tooManyTags: message("tooManyTags", `Choose at most ${MAX_PROFILE_TAGS}.`),
 });
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;
 
@@ -82,12 +92,18 @@ export const validateOptionalLinkedinUrl: Validator = optional(validateLinkedinU
 
 /* Website (spec §5): https:// is prefixed when the address has no http(s) scheme. */
 
-/** `www.example.com` → `https://www.example.com`; `http://…` and `https://…` are kept; blank → "". */
+/**
+ * `www.example.com` → `https://www.example.com`; `http://…` and `https://…` are kept; the host is
+ * lower-cased (`Example.COM/Path` → `https://example.com/Path`); blank → "".
+ */
 export function normalizeWebsite(value: string | null | undefined): string {
   const trimmed = value?.trim() ?? "";
   if (trimmed === "") return "";
-  if (/^https?:\/\//i.test(trimmed)) return trimmed;
-  return `https://${trimmed.replace(/^\/\//, "")}`;
+  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/\//, "")}`;
+  return withScheme.replace(
+    /^(https?:\/\/)([^/?#]*)/i,
+    (_, scheme: string, host: string) => scheme + host.toLowerCase(),
+  );
 }
 
 /** A host of dot-separated labels (letters and their marks in any script, digits, hyphens), optional port, path. */

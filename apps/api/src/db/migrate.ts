@@ -9,6 +9,9 @@ import * as applicationHistory from "./migrations/20261123T0300_application_hist
 import * as postingDetails from "./migrations/20261123T0400_posting_details.js";
 import * as guestApplications from "./migrations/20261123T0500_guest_applications.js";
 import * as applicantListIndexes from "./migrations/20261123T0600_applicant_list_indexes.js";
+import * as enrolments from "./migrations/20261123T0700_enrolments.js";
+import * as assessmentAttempts from "./migrations/20261123T0800_assessment_attempts.js";
+import * as profileFields from "./migrations/20261123T0900_profile_fields.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -23,6 +26,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261123T0400_posting_details": postingDetails,
   "20261123T0500_guest_applications": guestApplications,
   "20261123T0600_applicant_list_indexes": applicantListIndexes,
+  "20261123T0700_enrolments": enrolments,
+  "20261123T0800_assessment_attempts": assessmentAttempts,
+  "20261123T0900_profile_fields": profileFields,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

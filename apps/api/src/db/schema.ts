@@ -1,12 +1,14 @@
 import type {
   AccessScope,
   ApplicationStage,
+  EnrolmentItemType,
   EventType,
   GradingType,
   HiringSource,
   JobType,
   PartnershipStatus,
   ProgrammeCategory,
+  SkillSourceType,
 } from "@csc/shared";
 import type { Generated } from "kysely";
 
@@ -83,6 +85,12 @@ export interface UserTable {
   province_id: number | null;
   district_id: number | null;
   municipality_id: number | null;
+  /** An upload's URL (`/api/uploads/…`). */
+  photo: string | null;
+  /** ISO 3166 two-letter code. */
+  country: string | null;
+  /** The calendar dates are shown in for this user. */
+  calendar: Generated<"gregorian" | "bikram-sambat">;
   created_at: string;
   updated_at: string;
 }
@@ -200,6 +208,46 @@ export interface ApplicationHistoryTable {
   at: string;
 }
 
+/** A learner's enrolment in a course, an enrichment program or a career roadmap (DESIGN §5a). */
+export interface EnrolmentTable {
+  id: Generated<number>;
+  user_id: number;
+  item_type: EnrolmentItemType;
+  item_id: number;
+  /** The item again, in the column of its type (the others null): deletes cascade, joins need no switch. */
+  course_id: number | null;
+  enrichment_program_id: number | null;
+  career_roadmap_id: number | null;
+  /** The learner's institution when they enrolled (null for an independent learner): staff read their tenant's. */
+  institution_id: number | null;
+  enrolled_at: string;
+  /** 0–100. */
+  progress: Generated<number>;
+  completed_at: string | null;
+  certificate_code: string | null;
+  /** Who marked it complete: staff for a course or program, the learner for their roadmap. */
+  completed_by: number | null;
+  /** JSON array of the roadmap steps the learner has ticked, by name, in the roadmap's order. */
+  steps_done: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A skill a learner has gained, once per learner whatever its case (`name_key` is the name lower-cased). */
+export interface LearnerSkillTable {
+  id: Generated<number>;
+  user_id: number;
+  institution_id: number | null;
+  name: string;
+  name_key: string;
+  /** When they first gained it: completing something else that teaches it later keeps this. */
+  gained_at: string;
+  source_type: SkillSourceType;
+  source_id: number | null;
+  source_title: string | null;
+  created_at: string;
+}
+
 /** Who uploaded which file and how large it is, for the per-user rate and quota. */
 export interface UploadTable {
   id: Generated<number>;
@@ -312,6 +360,25 @@ export interface SelfAssessmentTable extends CatalogueColumns {
   questions: Generated<string>;
 }
 
+/** A learner's attempt at a self-assessment (DESIGN §5a), kept as it was taken. */
+export interface AssessmentAttemptTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The learner's institution when they took it. */
+  institution_id: number | null;
+  self_assessment_id: number;
+  /** JSON array of the learner's answers, one per question in order ("" for none). */
+  answers: string;
+  /** JSON array of { question, options, answer }: the questions and their key when it was taken. */
+  questions: string;
+  score: number;
+  max_score: number;
+  percentage: number;
+  /** 0/1; null when the assessment had no pass mark. */
+  passed: number | null;
+  taken_at: string;
+}
+
 export interface LearningEventTable extends CatalogueColumns {
   id: Generated<number>;
   title: string;
@@ -414,6 +481,8 @@ export interface Database {
   uploads: UploadTable;
   applications: ApplicationTable;
   application_history: ApplicationHistoryTable;
+  enrolments: EnrolmentTable;
+  learner_skills: LearnerSkillTable;
   missing_locale_keys: MissingLocaleKeyTable;
   auth_throttle: AuthThrottleTable;
   download_logs: DownloadLogTable;
@@ -422,6 +491,7 @@ export interface Database {
   scholarships: ScholarshipTable;
   career_roadmaps: CareerRoadmapTable;
   self_assessments: SelfAssessmentTable;
+  assessment_attempts: AssessmentAttemptTable;
   learning_events: LearningEventTable;
   job_opportunities: JobOpportunityTable;
   external_programs: ExternalProgramTable;
@@ -451,6 +521,8 @@ const TABLES: { readonly [Table in TableName]: true } = {
   uploads: true,
   applications: true,
   application_history: true,
+  enrolments: true,
+  learner_skills: true,
   missing_locale_keys: true,
   auth_throttle: true,
   download_logs: true,
@@ -459,6 +531,7 @@ const TABLES: { readonly [Table in TableName]: true } = {
   scholarships: true,
   career_roadmaps: true,
   self_assessments: true,
+  assessment_attempts: true,
   learning_events: true,
   job_opportunities: true,
   external_programs: true,

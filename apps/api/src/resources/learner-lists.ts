@@ -5,6 +5,7 @@ import {
   type ResourceDefinition,
   rejectedStagesFor,
   roleKind,
+  takenByLearner,
 } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
@@ -94,6 +95,15 @@ function appliedTo(
   return eb("r.id", "in", applications);
 }
 
+/** Self-assessments the learner has attempted, once or more. */
+function attempted(eb: AnyBuilder, learnerId: number): Expression<SqlBool> {
+  const attempts = eb
+    .selectFrom("assessment_attempts as t")
+    .select("t.self_assessment_id")
+    .where("t.user_id", "=", learnerId);
+  return eb("r.id", "in", attempts);
+}
+
 /**
  * The learner's tab and scope as one `where` over the posting (alias `r`), or null when the list
  * has neither:
@@ -102,12 +112,19 @@ function appliedTo(
  * - `suggested`: open for applications (the rule applying uses), matching their skills or
  *   preferences, and not applied to yet;
  * - `user-taken`: they applied to it (withdrawn or not: it is taken, and cannot be applied to again);
- * - `user-preference`: matching their skills or preferences, open or not.
+ * - `user-preference`: matching their skills or preferences, open or not;
+ * - on what learners take (self-assessments), `taken`: they have an attempt at it; `not-taken`: none yet.
  */
 export function learnerWhere(resource: ResourceDefinition, list: ListQuery) {
-  const postingType = postingTypeOf(resource.name);
   const learner = list.learner;
-  if (!postingType || !learner || !needsLearner(list)) return null;
+  if (!learner || !needsLearner(list)) return null;
+  if (takenByLearner(resource)) {
+    const tab = list.learnerTab;
+    if (tab !== "taken" && tab !== "not-taken") return null;
+    return (eb: AnyBuilder) => (tab === "taken" ? attempted(eb, learner.id) : eb.not(attempted(eb, learner.id)));
+  }
+  const postingType = postingTypeOf(resource.name);
+  if (!postingType) return null;
   return (eb: AnyBuilder): Expression<SqlBool> => {
     const parts: Expression<SqlBool>[] = [];
     switch (list.learnerTab) {

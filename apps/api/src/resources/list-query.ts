@@ -1,4 +1,5 @@
 import {
+  ALL_TAB,
   ENUM_OPTIONS,
   type FieldDefinition,
   isEnumValue,
@@ -51,7 +52,7 @@ export interface ListLearner {
 
 export interface ListQuery {
   window: TimeWindowFilter | null;
-  /** A learner's own tab (spec §4 `?type=suggested|pending|rejected`), on postings. */
+  /** A learner's own tab (spec §4 `?type=suggested|pending|rejected` on postings, `taken|not-taken` on assessments). */
   learnerTab: LearnerTab | null;
   /** Spec §4 `?scope=`; anything but `all` is a learner's, on postings. */
   scope: ListScope;
@@ -89,7 +90,8 @@ export function listQuerySchema(resource: ResourceDefinition) {
     ? TIME_WINDOW_FILTERS.filter((w) => resource.timeWindow?.start || (w !== "upcoming" && w !== "ongoing"))
     : [];
   const tabs = [...windows, ...learnerTabsOf(resource)];
-  if (tabs.length > 0) properties.type = Type.Union(tabs.map((tab) => Type.Literal(tab)));
+  // `all` is every row: the tab a list with tabs shows when none is chosen (spec §2 `?type=all`)
+  if (tabs.length > 0) properties.type = Type.Union([ALL_TAB, ...tabs].map((tab) => Type.Literal(tab)));
   // checked in parseListQuery, so that an empty value is ignored like any other filter's
   if (postingTypeOf(resource.name)) properties.scope = value;
   for (const name of resource.ruleFilters ?? []) properties[name] = values;

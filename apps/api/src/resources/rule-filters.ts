@@ -1,4 +1,4 @@
-import type { RegistrationFilter, RuleFilterName } from "@csc/shared";
+import type { CompletedFilter, RegistrationFilter, RuleFilterName } from "@csc/shared";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import type { RuleFilter } from "./list-query.js";
 
@@ -22,8 +22,15 @@ const REGISTRATION: Record<RegistrationFilter, (eb: AnyBuilder) => Expression<Sq
   skill_lab: (eb) => eb("r.applicant_type", "=", "skill_lab"),
 };
 
+/** DESIGN §5a `completed` of an enrolment: completed (stamped) or still under way. */
+const COMPLETED: Record<CompletedFilter, (eb: AnyBuilder) => Expression<SqlBool>> = {
+  true: (eb) => eb("r.completed_at", "is not", null),
+  false: (eb) => eb("r.completed_at", "is", null),
+};
+
 const RULES: Record<RuleFilterName, Record<string, (eb: AnyBuilder) => Expression<SqlBool>>> = {
   registration: REGISTRATION,
+  completed: COMPLETED,
 };
 
 /** A rule filter as SQL: rows matching any of its values (the values are checked in list-query.ts). */

@@ -3,12 +3,16 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { profileOf } from "../lib/accounts.js";
+import { skillsOf } from "../lib/learner-skills.js";
+import { profileDetailsOf } from "../lib/profile.js";
 import { resourcesFor } from "../resources/meta.js";
+import profileEditRoutes from "./profile-edit.js";
 import { bearer, ErrorResponse } from "./schemas.js";
 
 /** The signed-in user (spec §7) and their server-driven menu (DESIGN §2a). */
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  await profileEditRoutes(fastify);
 
   app.get(
     "/profile",
@@ -20,7 +24,14 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         response: { 200: Type.Object({ data: Type.Unknown() }), 401: ErrorResponse },
       },
     },
-    async (request) => ({ data: profileOf(request.auth) }),
+    async (request) => ({
+      data: {
+        ...profileOf(request.auth),
+        ...(await profileDetailsOf(app.db, request.auth.id)),
+        // DESIGN §5a: the skills the caller has gained, each with where it came from
+        skills: await skillsOf(app.db, request.auth.id),
+      },
+    }),
   );
 
   app.get(

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { RESOURCES, type ResourceName } from "@csc/shared";
 import multipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { Type } from "typebox";
@@ -159,6 +159,46 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
   mkdirSync(dir, { recursive: true });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0 } });
 
+  const receive = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { t, auth } = request;
+    // before the file is read or decoded: a flood costs the server as little as possible
+    const retryAfter = await uploadRetryAfter(app.db, auth.id);
+    if (retryAfter > 0) throw throttled(t("uploadRate", { seconds: retryAfter }), retryAfter);
+
+    if (!request.isMultipart()) throw badRequest(t("invalidInput"), { file: t("uploadType") });
+    // a malformed multipart body (no boundary, a boundary the body lacks) is bad input, not a fault
+    const file = await request.file().catch(() => {
+      throw badRequest(t("invalidInput"), { file: t("uploadType") });
+    });
+    if (!file) throw badRequest(t("invalidInput"), { file: t("validation:required") });
+    const bytes = await file.toBuffer().catch(() => null);
+    if (!bytes || file.file.truncated) {
+      throw badRequest(t("invalidInput"), { file: t("uploadSize", { max: MAX_UPLOAD_BYTES / 1024 / 1024 }) });
+    }
+    const kind = SIGNATURES.find((signature) => signature.matches(bytes));
+    if (!kind) throw badRequest(t("invalidInput"), { file: t("uploadType") });
+    const image = await reencodeImage(bytes, kind.format);
+    if (!image.ok) {
+      throw badRequest(t("invalidInput"), {
+        file:
+          image.problem === "tooManyPixels"
+            ? t("uploadPixels", { max: MAX_UPLOAD_PIXELS / 1_000_000 })
+            : t("uploadType"),
+      });
+    }
+
+    const name = `${randomBytes(16).toString("base64url")}.${kind.extension}`;
+    await recordUpload(app.db, app.dialect, t, { name, userId: auth.id, bytes: image.bytes.length });
+    try {
+      await writeFile(join(dir, name), image.bytes, { flag: "wx" });
+    } catch (error) {
+      await app.db.deleteFrom("uploads").where("name", "=", name).execute();
+      throw error;
+    }
+    reply.status(201);
+    return { data: { url: uploadUrl(name) } };
+  };
+
   app.post(
     "/uploads",
     {
@@ -174,45 +214,26 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
-      const { t, auth } = request;
-      // before the file is read or decoded: a flood costs the server as little as possible
-      const retryAfter = await uploadRetryAfter(app.db, auth.id);
-      if (retryAfter > 0) throw throttled(t("uploadRate", { seconds: retryAfter }), retryAfter);
+    receive,
+  );
 
-      if (!request.isMultipart()) throw badRequest(t("invalidInput"), { file: t("uploadType") });
-      // a malformed multipart body (no boundary, a boundary the body lacks) is bad input, not a fault
-      const file = await request.file().catch(() => {
-        throw badRequest(t("invalidInput"), { file: t("uploadType") });
-      });
-      if (!file) throw badRequest(t("invalidInput"), { file: t("validation:required") });
-      const bytes = await file.toBuffer().catch(() => null);
-      if (!bytes || file.file.truncated) {
-        throw badRequest(t("invalidInput"), { file: t("uploadSize", { max: MAX_UPLOAD_BYTES / 1024 / 1024 }) });
-      }
-      const kind = SIGNATURES.find((signature) => signature.matches(bytes));
-      if (!kind) throw badRequest(t("invalidInput"), { file: t("uploadType") });
-      const image = await reencodeImage(bytes, kind.format);
-      if (!image.ok) {
-        throw badRequest(t("invalidInput"), {
-          file:
-            image.problem === "tooManyPixels"
-              ? t("uploadPixels", { max: MAX_UPLOAD_PIXELS / 1_000_000 })
-              : t("uploadType"),
-        });
-      }
-
-      const name = `${randomBytes(16).toString("base64url")}.${kind.extension}`;
-      await recordUpload(app.db, app.dialect, t, { name, userId: auth.id, bytes: image.bytes.length });
-      try {
-        await writeFile(join(dir, name), image.bytes, { flag: "wx" });
-      } catch (error) {
-        await app.db.deleteFrom("uploads").where("name", "=", name).execute();
-        throw error;
-      }
-      reply.status(201);
-      return { data: { url: uploadUrl(name) } };
+  app.post(
+    "/uploads/photo",
+    {
+      // the caller's own profile photo (spec §2 /profile): everyone signed in has one
+      config: { access: "signed-in" },
+      schema: {
+        tags: ["uploads"],
+        security: bearer,
+        consumes: ["multipart/form-data"],
+        response: {
+          201: Type.Object({ data: Type.Object({ url: Type.String() }) }),
+          ...errorResponses,
+          413: ErrorResponse,
+        },
+      },
     },
+    receive,
   );
 
   app.get(

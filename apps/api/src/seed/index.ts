@@ -3,8 +3,10 @@ import type { Database } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { nowIso } from "../lib/time.js";
 import { seedApplications } from "./applications.js";
+import { seedAttempts } from "./assessment-attempts.js";
 import { loadContext, seedCatalogue } from "./catalogue.js";
 import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, RECRUITER } from "./demo-data.js";
+import { seedEnrolments } from "./enrolments.js";
 import { DemoLogos } from "./logos.js";
 import { nepalHierarchy } from "./nepal.js";
 
@@ -159,7 +161,12 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
   // DESIGN §4 demo activity: catalogue, learners, recruiter companies, logs (seed/catalogue.ts).
   await seedCatalogue(db, now, options.passwordHashCost, logos);
   // DESIGN §4 and §5a: applicants to every demo posting, with their histories (seed/applications.ts)
-  await seedApplications(db, await loadContext(db, now));
+  const ctx = await loadContext(db, now);
+  await seedApplications(db, ctx);
+  // DESIGN §4 and §5a: the learners' enrolments, certificates and skills over the years (seed/enrolments.ts)
+  await seedEnrolments(db, ctx);
+  // DESIGN §4 and §5a: the learners' self-assessment attempts over the years (seed/assessment-attempts.ts)
+  await seedAttempts(db, ctx);
   await logos.store();
 }
 

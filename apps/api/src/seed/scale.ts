@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, TableName } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
+import { seedScaleAttempts } from "./assessment-attempts.js";
 import {
   assessmentRow,
   courseRow,
@@ -21,6 +22,7 @@ import {
 } from "./catalogue.js";
 import type { City, Timing } from "./catalogue-data.js";
 import * as data from "./catalogue-data.js";
+import { seedScaleEnrolments } from "./enrolments.js";
 import { seedScaleApplications } from "./scale-applications.js";
 
 /**
@@ -28,7 +30,9 @@ import { seedScaleApplications } from "./scale-applications.js";
  * college (students) and company (employees), and catalogue rows in proportion. Runs on a seeded
  * demo database, in one transaction, 500 rows per statement, with one password hash for everyone.
  * Then about ten applications per added learner to the added postings, with their histories
- * (scale-applications.ts). The rows depend only on the database they are added to, so a run is
+ * (scale-applications.ts), about two self-assessment attempts per added learner
+ * (assessment-attempts.ts) and about three enrolments, some complete with certificates and skills
+ * (enrolments.ts). The rows depend only on the database they are added to, so a run is
  * repeatable.
  */
 
@@ -54,6 +58,9 @@ type ScaleTable = keyof typeof PER_LEARNER;
 export type ScaleCounts = { students: number; employees: number } & Record<ScaleTable, number> & {
     applications: number;
     application_history: number;
+    assessment_attempts: number;
+    enrolments: number;
+    learner_skills: number;
   };
 
 /** The highest id of a table (0 when empty): rows above it are the ones this run adds. */
@@ -194,7 +201,16 @@ export async function seedScale(
       postingsAbove,
       batch: SCALE_BATCH,
     });
-    return { ...counts, ...applied };
+    const assessmentAttempts = await seedScaleAttempts(trx, ctx, random(`scale:${base}:assessment-attempts`), {
+      learnersAbove: base,
+      batch: SCALE_BATCH,
+    });
+    // about three enrolments per added learner, some complete with their certificates and skills (enrolments.ts)
+    const enrolled = await seedScaleEnrolments(trx, ctx, random(`scale:${base}:enrolments`), {
+      learnersAbove: base,
+      batch: SCALE_BATCH,
+    });
+    return { ...counts, ...applied, assessment_attempts: assessmentAttempts, ...enrolled };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }

@@ -1,5 +1,5 @@
 import { ROLES, type Role, type RoleKind } from "../roles.js";
-import type { PolicyGrant, RolePolicy } from "./types.js";
+import type { CommandName, PolicyGrant, RolePolicy } from "./types.js";
 
 /**
  * Role policy templates (DESIGN §6), one per way a resource's rows belong to tenants (the scopes of
@@ -81,4 +81,23 @@ export const tenantRecord = (kind: "institution" | "recruiter"): RolePolicy => (
 /** The feature plan of the caller's institution, read by the roles named. */
 export const ownPlan = (roles: readonly Role[]): RolePolicy => ({
   institution: [{ actions: "reading", rows: "plan", roles }],
+});
+
+/**
+ * A catalogue learners also act on (they take a self-assessment): the catalogue's grants, and the
+ * learner's own command on the rows they may read — no one else's level gives it.
+ */
+export const takenByLearners = (policy: RolePolicy, command: CommandName): RolePolicy => ({
+  ...policy,
+  learner: [...(policy.learner ?? []), { actions: [command], rows: "published" }],
+});
+
+/**
+ * A learner's own record of what they did (assessment attempts), written by a command and never
+ * edited: the learner reads theirs, institution staff their learners', provider staff every one.
+ */
+export const learnerRecords = (): RolePolicy => ({
+  provider: [{ actions: "reading", rows: "all" }],
+  institution: [{ actions: "reading", rows: "tenant" }],
+  learner: [{ actions: ["read"], rows: "own" }],
 });

@@ -2,11 +2,13 @@ import { ALL_ROLES, INSTITUTION_ADMIN_ROLES, ROLE_LEVELS, ROLES, type RoleKind, 
 import { createdAt, field, id, location, publishStatus, tenantColumns, updatedAt } from "./fields.js";
 import {
   institutionRows,
+  learnerRecords,
   members,
   ownPlan,
   providerStaff,
   reference,
   sharedCatalogue,
+  takenByLearners,
   tenantRecord,
 } from "./policies.js";
 import type {
@@ -140,11 +142,31 @@ const postingPolicy = (policy: RolePolicy, rows: "audience" | "published"): Role
   ],
 });
 
+/** A catalogue item's command for learners (DESIGN §5a learner journey): `POST /{item}/{id}/enrol`. */
+const ENROL: readonly CommandDefinition[] = [{ name: "enrol", target: "one", byApplicant: true }];
+
+/**
+ * A catalogue item learners enrol in (courses, enrichment programs, career roadmaps): the shared
+ * catalogue's policy, and learners enrol in exactly what they may read — the published items of
+ * the provider and of their own institution — so one they may not see is a 404.
+ */
+const enrolmentPolicy = (policy: RolePolicy): RolePolicy => ({
+  ...policy,
+  learner: [...(policy.learner ?? []), { actions: ["enrol"], rows: "published" }],
+});
+
 /** The roles of a kind that change what they manage (editors and admins): who changes applicants. */
 const changersOf = (kind: RoleKind) =>
   ALL_ROLES.filter((role) => roleKind(role) === kind && ROLE_LEVELS[role] !== "viewer");
 
 /** Every resource of DESIGN §2a, declared once: the API serves them, the admin renders them. */
+/** The catalogue items of an enrolment, each with its column (the foreign key that makes deletes and joins work). */
+const enrolmentItemField = (name: string, resource: ResourceName) =>
+  field(name, "relation", { relation: { resource, labelField: "title" }, filter: true, readOnly: true });
+
+/** Enrolments staff complete: courses and programs (a learner's roadmap is theirs to tick). */
+const STAFF_COMPLETED = { item_type: ["course", "enrichment-program"] } as const;
+
 export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
   institutions: {
     name: "institutions",
@@ -237,7 +259,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "title", order: "asc" },
     actions: ALL,
     titleField: "title",
-    policy: sharedCatalogue(["institution", "learner"]),
+    policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
+    commands: ENROL,
     featureKey: "career-roadmap",
   },
   "self-assessment": {
@@ -257,7 +280,9 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "created_at", order: "desc" },
     actions: ALL,
     titleField: "title",
-    policy: sharedCatalogue(["institution", "learner"]),
+    // a learner takes an assessment they may read: `POST /self-assessment/{id}/attempts` (DESIGN §5a)
+    commands: [{ name: "attempts", target: "one", byApplicant: true }],
+    policy: takenByLearners(sharedCatalogue(["institution", "learner"]), "attempts"),
     featureKey: "self-assessment",
   },
   courses: {
@@ -279,7 +304,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "created_at", order: "desc" },
     actions: ALL,
     titleField: "title",
-    policy: sharedCatalogue(["institution", "learner"]),
+    policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
+    commands: ENROL,
     featureKey: "courses",
   },
   scholarship: {
@@ -463,7 +489,10 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
     defaultSort: { field: "start_date", order: "desc" },
     actions: ALL,
     titleField: "title",
-    policy: sharedCatalogue(["institution"]),
+    // learners read the published programs (their cards, DESIGN §8) to enrol in them, though the
+    // spec's learner menu has no entry for them
+    policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
+    commands: ENROL,
     featureKey: "external-programs",
   },
   "feature-profile": {
@@ -675,6 +704,111 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       // a learner reads their own applications and acts on them (withdraw): never anyone else's
       learner: [{ actions: ["read", "withdraw"], rows: "own" }],
     },
+  },
+  enrolments: {
+    name: "enrolments",
+    table: "enrolments",
+    scope: "policy",
+    // DESIGN §5a learner journey; the enrol, progress and bulk commands write these rows
+    fields: [
+      id(),
+      field("item_type", "enum", { enum: "enrolmentItemType", list: true, filter: true, readOnly: true }),
+      field("item_id", "number", { list: true, filter: true, readOnly: true }),
+      enrolmentItemField("course_id", "courses"),
+      enrolmentItemField("enrichment_program_id", "enrichment-programs"),
+      enrolmentItemField("career_roadmap_id", "career-roadmap"),
+      field("user_id", "number", { list: true, filter: true, readOnly: true }),
+      field("institution_id", "number", { filter: true, readOnly: true }),
+      field("enrolled_at", "datetime", { list: true, sort: true, filter: true, readOnly: true }),
+      field("progress", "number", { list: true, sort: true, min: 0, max: 100, readOnly: true }),
+      field("completed_at", "datetime", { list: true, sort: true, filter: true, readOnly: true }),
+      field("certificate_code", "text", { readOnly: true }),
+      field("completed_by", "number", { readOnly: true }),
+      // the steps of a roadmap the learner has ticked, by name
+      field("steps_done", "tags", { readOnly: true }),
+      updatedAt(),
+    ],
+    defaultSort: { field: "enrolled_at", order: "desc" },
+    actions: ["read", "export"],
+    titleField: "item_type",
+    ruleFilters: ["completed"],
+    commands: [
+      // `PATCH /enrolments/{id}` { progress?, completed?, steps? }
+      { name: "progress", target: "one", asUpdate: true },
+      // staff complete (or un-complete) many enrolments at once, all or nothing
+      { name: "bulk", target: "many" },
+    ],
+    policy: {
+      ...providerStaff(),
+      institution: [
+        // their own learners' enrolments, to read
+        { actions: "reading", rows: "tenant" },
+        // editors and admins complete their learners' courses and programs
+        { actions: ["progress", "bulk"], rows: "tenant", roles: changersOf("institution"), where: STAFF_COMPLETED },
+      ],
+      // a learner reads their own enrolments and ticks the steps of their own roadmaps
+      learner: [
+        { actions: ["read"], rows: "own" },
+        { actions: ["progress"], rows: "own", where: { item_type: "career-roadmap" } },
+      ],
+    },
+  },
+  "learner-skills": {
+    name: "learner-skills",
+    table: "learner_skills",
+    scope: "policy",
+    // skills a learner gained by completing what they enrolled in (or a learning event): GET /profile carries them
+    fields: [
+      id(),
+      field("user_id", "number", { list: true, filter: true, readOnly: true }),
+      field("institution_id", "number", { filter: true, readOnly: true }),
+      field("name", "text", { list: true, sort: true, filter: true, search: true, readOnly: true }),
+      field("gained_at", "datetime", { list: true, sort: true, filter: true, readOnly: true }),
+      field("source_type", "enum", { enum: "skillSourceType", list: true, filter: true, readOnly: true }),
+      field("source_id", "number", { filter: true, readOnly: true }),
+      field("source_title", "text", { list: true, search: true, readOnly: true }),
+    ],
+    defaultSort: { field: "gained_at", order: "desc" },
+    actions: ["read", "export"],
+    titleField: "name",
+    policy: {
+      ...providerStaff(),
+      institution: [{ actions: "reading", rows: "tenant" }],
+      learner: [{ actions: ["read"], rows: "own" }],
+    },
+  },
+  "assessment-attempts": {
+    name: "assessment-attempts",
+    table: "assessment_attempts",
+    scope: "policy",
+    // DESIGN §5a; written by the self-assessment's `attempts` command, never edited or deleted
+    fields: [
+      id(),
+      field("self_assessment_id", "relation", {
+        relation: { resource: "self-assessment", labelField: "title" },
+        list: true,
+        filter: true,
+        readOnly: true,
+      }),
+      field("user_id", "number", { list: true, filter: true, readOnly: true }),
+      // the learner's institution when they took it: what their institution's staff read by
+      field("institution_id", "number", { filter: true, readOnly: true }),
+      // the learner's answers, one per question in order ("" for none)
+      field("answers", "tags", { readOnly: true }),
+      // the questions and their answer key as they were: the attempt's owner has submitted it, so
+      // they may see the key here, though never in the assessment itself
+      field("questions", "questions", { readOnly: true }),
+      field("score", "number", { list: true, sort: true, readOnly: true }),
+      field("max_score", "number", { list: true, readOnly: true }),
+      field("percentage", "number", { list: true, sort: true, min: 0, max: 100, readOnly: true }),
+      field("passed", "boolean", { list: true, filter: true, readOnly: true }),
+      field("taken_at", "datetime", { list: true, sort: true, filter: true, readOnly: true }),
+    ],
+    defaultSort: { field: "taken_at", order: "desc" },
+    actions: ["read", "export"],
+    titleField: "taken_at",
+    policy: learnerRecords(),
+    featureKey: "self-assessment",
   },
 };
 

@@ -143,6 +143,11 @@ export interface PolicyGrant {
   roles?: readonly Role[];
   /** For institution staff: only at institutions of these types (students at colleges, employees at companies). */
   institutionTypes?: readonly InstitutionType[];
+  /**
+   * Only the rows of its reach that also hold these column values (any of a list): a learner ticks
+   * the steps of their own roadmap enrolments, not of their courses.
+   */
+  where?: Readonly<Record<string, string | number | readonly (string | number)[]>>;
 }
 
 /**
@@ -154,7 +159,17 @@ export type RolePolicy = Partial<Record<RoleKind, readonly PolicyGrant[]>>;
 export type ResourceAction = "read" | "create" | "update" | "delete" | "export";
 
 /** Commands (DESIGN §6): each is an ability of its own, never another action's permission. */
-export const COMMAND_NAMES = ["approve", "reject", "restore", "withdraw", "apply", "bulk"] as const;
+export const COMMAND_NAMES = [
+  "approve",
+  "reject",
+  "restore",
+  "withdraw",
+  "apply",
+  "bulk",
+  "enrol",
+  "progress",
+  "attempts",
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /**
@@ -167,6 +182,11 @@ export interface CommandDefinition {
   name: CommandName;
   target: "one" | "many";
   level?: "editor" | "admin";
+  /**
+   * Served as `PATCH /{resource}/{id}` rather than `POST /{resource}/{id}/{name}`: the one way the
+   * row is changed (an enrolment's progress, DESIGN §5a), where the contract names the resource's update.
+   */
+  asUpdate?: boolean;
   /**
    * The applicant's own command (apply to a posting): no `level` grant gives it, whatever the
    * level, only a grant that names it — staff who manage a posting do not apply to it.
@@ -211,7 +231,10 @@ export interface ResourceDefinition {
  * Filters no one column holds, by their query parameter, each with the enum of its values; the
  * API writes the SQL of each (resources/rule-filters.ts).
  */
-export const RULE_FILTERS = { registration: "registrationFilter" } as const satisfies Record<string, EnumName>;
+export const RULE_FILTERS = {
+  registration: "registrationFilter",
+  completed: "completedFilter",
+} as const satisfies Record<string, EnumName>;
 export type RuleFilterName = keyof typeof RULE_FILTERS;
 
 export type TableName =
@@ -224,6 +247,7 @@ export type TableName =
   | "global_partners"
   | "career_roadmaps"
   | "self_assessments"
+  | "assessment_attempts"
   | "learning_events"
   | "job_opportunities"
   | "external_programs"
@@ -232,7 +256,9 @@ export type TableName =
   | "tags"
   | "testimonials"
   | "download_logs"
-  | "applications";
+  | "applications"
+  | "enrolments"
+  | "learner_skills";
 
 /** Resources with a menu entry: the menu's leaf entries that open a page of rows. */
 export type MenuResourceName = Exclude<
@@ -240,5 +266,5 @@ export type MenuResourceName = Exclude<
   "dashboard" | "profile" | "learners" | "recruiters" | "configuration" | "activity-logs"
 >;
 /** Resources without a menu entry of their own: activity that pages of other resources show. */
-export type ActivityResourceName = "applications";
+export type ActivityResourceName = "applications" | "enrolments" | "learner-skills" | "assessment-attempts";
 export type ResourceName = MenuResourceName | ActivityResourceName;

@@ -12,6 +12,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { certificateCode } from "../../lib/certificates.js";
 import { badRequest, conflict } from "../../lib/errors.js";
+import { gainEventSkills } from "../../lib/learner-skills.js";
 import type { Mail } from "../../lib/mailer.js";
 import { nowIso } from "../../lib/time.js";
 import {
@@ -187,6 +188,13 @@ const bulk: CommandHandler = {
         .execute();
     }
     await issueCertificates(trx, changes);
+    // a learner who completes an event gains its skills, as for a course (DESIGN §5a)
+    const completed = changes.filter((change) => change.field === "completion_status" && change.to === "complete");
+    await gainEventSkills(
+      trx,
+      completed.map((change) => change.applicationId),
+      at,
+    );
     const note = noteOf(body);
     await recordChanges(trx, changes, { byUserId: request.auth.id, at, note });
     return {

@@ -1,6 +1,6 @@
 import { type CommandName, RESOURCES, type ResourceName } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { notFound } from "../../lib/errors.js";
 import type { Mail } from "../../lib/mailer.js";
@@ -9,7 +9,9 @@ import { reachOf } from "../access.js";
 import { rowFor } from "../read.js";
 import { ALIAS, scoped } from "../store.js";
 import { applicationCommands } from "./applications.js";
+import { assessmentCommands } from "./assessments.js";
 import { deletedUserCommands } from "./deleted-users.js";
+import { enrolCommands, enrolmentCommands } from "./enrolments.js";
 import { postingCommands } from "./postings.js";
 import { recruiterRequestCommands } from "./recruiters-request.js";
 import type { CommandHandler } from "./types.js";
@@ -25,6 +27,11 @@ const HANDLERS: Partial<Record<ResourceName, Partial<Record<CommandName, Command
   "learning-events": postingCommands("learning-event"),
   "job-opportunities": postingCommands("job-opportunity"),
   scholarship: postingCommands("scholarship"),
+  "self-assessment": assessmentCommands,
+  courses: enrolCommands("course"),
+  "enrichment-programs": enrolCommands("enrichment-program"),
+  "career-roadmap": enrolCommands("career-roadmap"),
+  enrolments: enrolmentCommands,
 };
 
 /**
@@ -59,35 +66,39 @@ export default async function commandRoutes(fastify: FastifyInstance) {
             )
           : undefined;
 
-      app.post(
-        many ? `/${resource.name}/${command.name}` : `/${resource.name}/:id/${command.name}`,
-        {
-          config: { access: { can: [[command.name, resource.name]] } },
-          schema: {
-            tags: [resource.name],
-            security: bearer,
-            ...(many ? {} : { params: IdParams }),
-            ...(body ? { body } : {}),
-            response: { 200: Type.Unknown(), 201: Type.Unknown(), ...errorResponses },
-          },
+      const options = {
+        config: { access: { can: [[command.name, resource.name]] as [CommandName, ResourceName][] } },
+        schema: {
+          tags: [resource.name],
+          security: bearer,
+          ...(many ? {} : { params: IdParams }),
+          ...(body ? { body } : {}),
+          response: { 200: Type.Unknown(), 201: Type.Unknown(), ...errorResponses },
         },
-        async (request, reply) => {
-          const values = (request.body ?? {}) as Record<string, unknown>;
-          handler.check?.(request, values);
-          const ids = [...new Set(many ? (values.ids as number[]) : [(request.params as { id: number }).id])];
-          const reach = reachOf(request.ability, command.name, resource.name, ALIAS);
-          const { mails, ...answer } = await db.transaction().execute(async (trx) => {
-            let query = scoped(trx, resource, reach).select(`${ALIAS}.id`).where(`${ALIAS}.id`, "in", ids);
-            if (handler.applies) query = query.where(handler.applies);
-            if ((await query.execute()).length !== ids.length) throw notFound(request.t("notFound"));
-            return handler.run(trx, ids, request, values);
-          });
-          await sendQueued(request, mails ?? []);
-          if (!("row" in answer)) return answer;
-          if (answer.created) reply.code(201);
-          return rowFor(RESOURCES[answer.of ?? resource.name], request.auth.role, answer.row);
-        },
-      );
+      };
+      const run = async (request: FastifyRequest, reply: FastifyReply) => {
+        const values = (request.body ?? {}) as Record<string, unknown>;
+        handler.check?.(request, values);
+        const ids = [...new Set(many ? (values.ids as number[]) : [(request.params as { id: number }).id])];
+        const reach = reachOf(request.ability, command.name, resource.name, ALIAS);
+        const { mails, ...answer } = await db.transaction().execute(async (trx) => {
+          let query = scoped(trx, resource, reach).select(`${ALIAS}.id`).where(`${ALIAS}.id`, "in", ids);
+          if (handler.applies) query = query.where(handler.applies);
+          if ((await query.execute()).length !== ids.length) throw notFound(request.t("notFound"));
+          return handler.run(trx, ids, request, values);
+        });
+        await sendQueued(request, mails ?? []);
+        if (!("row" in answer)) {
+          const { created, ...message } = answer;
+          if (created) reply.code(201);
+          return message;
+        }
+        if (answer.created) reply.code(201);
+        return rowFor(RESOURCES[answer.of ?? resource.name], request.auth.role, answer.row);
+      };
+      // a command that is the row's one way of changing is served as its update (`PATCH /enrolments/{id}`)
+      if (command.asUpdate) app.patch(`/${resource.name}/:id`, options, run);
+      else app.post(many ? `/${resource.name}/${command.name}` : `/${resource.name}/:id/${command.name}`, options, run);
     }
   }
 }

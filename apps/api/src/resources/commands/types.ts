@@ -10,10 +10,10 @@ export type Transaction = Kysely<Database>;
 /**
  * What a command's answer is: a message (and data), or the row it changed or made, as the reader
  * may see it — a row of another resource than the command's (`of`: applying to a posting makes an
- * application), `created` when it is new (201).
+ * application); `created` when what it made is new (201).
  */
 export type CommandAnswer = (
-  | { message: string; data?: unknown }
+  | { message: string; data?: unknown; created?: boolean }
   | { row: Record<string, unknown>; of?: ResourceName; created?: boolean }
 ) & {
   /** Mail the command queues: sent once its transaction has committed, never for a change undone. */
