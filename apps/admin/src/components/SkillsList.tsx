@@ -1,39 +1,29 @@
 import { Tag } from "antd";
 import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { skillsThatFit } from "./skillsFit";
 import "./components.css";
 
 /** Spec §3: a skill is an id and a name. */
 export interface Skill {
   id: number | string;
   name: string;
+  /** Said on hover and to screen readers: when and from what the learner gained it. */
+  title?: string;
 }
 
 /** Spec §9: the list collapses at this many lines. */
 export const SKILLS_COLLAPSED_LINES = 2;
-const GAP = 8;
 
-/**
- * How many skills fit on the first `lines` lines with room left for the "+N more" button,
- * measured on an invisible copy of the full list.
- */
+/** The skills that fit on the first `lines` lines of the invisible copy of the full list, with room for "+N more". */
 function countVisible(measure: HTMLElement, lines: number): number {
-  const items = [...measure.querySelectorAll<HTMLElement>("[data-skill]")];
+  const boxes = [...measure.querySelectorAll<HTMLElement>("[data-skill]")].map((item) => ({
+    top: item.offsetTop,
+    left: item.offsetLeft,
+    width: item.offsetWidth,
+  }));
   const more = measure.querySelector<HTMLElement>("[data-more]");
-  const tops = [...new Set(items.map((item) => item.offsetTop))].sort((a, b) => a - b);
-  if (tops.length <= lines) return items.length;
-  const limit = tops[lines] ?? Number.POSITIVE_INFINITY;
-  let visible = items.findIndex((item) => item.offsetTop >= limit);
-  const width = measure.clientWidth;
-  const moreWidth = more?.offsetWidth ?? 80;
-  while (visible > 0) {
-    const last = items[visible - 1];
-    if (!last) break;
-    const onLastLine = last.offsetTop === tops[lines - 1];
-    if (!onLastLine || last.offsetLeft + last.offsetWidth + GAP + moreWidth <= width) break;
-    visible -= 1;
-  }
-  return Math.max(visible, 1);
+  return skillsThatFit(boxes, lines, measure.clientWidth, more?.offsetWidth ?? 80);
 }
 
 /** Spec §2: a skills list that collapses to two lines with "+N more", and back with "View less". */
@@ -66,7 +56,10 @@ export function SkillsList({ skills, lines = SKILLS_COLLAPSED_LINES }: { skills:
       <ul className="csc-skills__list" aria-label={t("skills.label")}>
         {shown.map((skill) => (
           <li key={skill.id}>
-            <Tag className="csc-skills__tag">{skill.name}</Tag>
+            <Tag className="csc-skills__tag" title={skill.title} data-testid="skill">
+              {skill.name}
+              {skill.title ? <span className="csc-visually-hidden">{` (${skill.title})`}</span> : null}
+            </Tag>
           </li>
         ))}
         {hidden > 0 ? (
@@ -75,6 +68,7 @@ export function SkillsList({ skills, lines = SKILLS_COLLAPSED_LINES }: { skills:
               type="button"
               className="csc-skills__toggle"
               aria-expanded={expanded}
+              data-testid="skills-toggle"
               onClick={() => setExpanded((value) => !value)}
             >
               {expanded ? t("skills.viewLess") : t("skills.more", { count: hidden })}

@@ -33,8 +33,8 @@ export function UserMenu() {
         type="text"
         className="csc-user-button"
         data-testid="user-menu"
-        // with the name on screen the button is named by it (WCAG 2.5.3); the initials alone are no name
-        aria-label={screens.md ? undefined : t("userMenu.label")}
+        // named by its text (WCAG 2.5.3): the name on screen, or on a narrow screen, where only the
+        // initials show, a hidden label; an aria-label would leave the visible initials out of the name
         loading={signOut.isPending}
       >
         <Avatar
@@ -50,7 +50,9 @@ export function UserMenu() {
             <span className="csc-user-button__name">{user.full_name || user.email}</span>
             <span className="csc-user-button__role">{t(`roles.${role}`)}</span>
           </span>
-        ) : null}
+        ) : (
+          <span className="csc-visually-hidden">{t("userMenu.label")}</span>
+        )}
         <DownOutlined aria-hidden="true" style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>

@@ -8,12 +8,13 @@ import {
 } from "@ant-design/icons";
 import { FEATURE_KEYS, flattenMenu, type MenuItem, type MenuName, roleKind } from "@csc/shared";
 import { Button, Col, Descriptions, Row, Tag, Tooltip, Typography } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
 import { MENU_ICONS } from "../layout/menu-icons";
+import { useLanguage } from "../providers/i18n";
+import { formatLongDate } from "../resources/display/format";
 import { dashboardTitleKey } from "../session/role";
 import { useSession } from "../session/SessionContext";
 import { useAppearance } from "../theme/AppearanceProvider";
@@ -38,6 +39,7 @@ export default function Dashboard() {
   const { t } = useTranslation();
   const { user, role, menu } = useSession();
   const { appearance } = useAppearance();
+  const language = useLanguage();
   const kind = roleKind(role);
   const firstName = (user.full_name || user.email).split(/\s+/)[0];
   const organisation = user.institution?.name ?? user.recruiter?.name ?? null;
@@ -50,7 +52,7 @@ export default function Dashboard() {
 
   return (
     <div className="csc-dashboard">
-      <PageHeader title={t(dashboardTitleKey(user))} subtitle={dayjs().format("dddd, D MMMM YYYY")} />
+      <PageHeader title={t(dashboardTitleKey(user))} subtitle={formatLongDate(new Date(), language)} />
 
       <section
         className="csc-hero"

@@ -1,12 +1,20 @@
-import { UserOutlined } from "@ant-design/icons";
-import { Descriptions, Tag } from "antd";
+import { CalendarOutlined, UserOutlined } from "@ant-design/icons";
+import { Descriptions, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../components/AppCard";
+import CalendarOption from "../components/CalendarOption";
 import { PageHeader } from "../components/PageHeader";
 import { currentLanguage, LANGUAGES } from "../providers/i18n";
 import { useSession } from "../session/SessionContext";
+import { ChangePasswordCard } from "./profile/ChangePasswordCard";
+import { ProfileForm } from "./profile/ProfileForm";
+import "./profile/profile.css";
 
-/** Spec §2: the profile, common to every role (its editing comes with the learner's journey). */
+/**
+ * Spec §2: the profile, common to every role (learners at /profile, everyone else at
+ * /admin/profile): the account at a glance, the details each user edits for themselves, their
+ * calendar and their password.
+ */
 export default function Profile() {
   const { t } = useTranslation();
   const { user, role } = useSession();
@@ -14,23 +22,30 @@ export default function Profile() {
   return (
     <>
       <PageHeader title={t("menu.profile")} subtitle={t("profile.subtitle")} />
-      <AppCard title={t("profile.account")} icon={<UserOutlined />}>
-        <Descriptions column={{ xs: 1, md: 2 }} colon={false} layout="vertical">
-          <Descriptions.Item label={t("profile.fullName")}>{user.full_name}</Descriptions.Item>
-          <Descriptions.Item label={t("profile.email")}>{user.email}</Descriptions.Item>
-          <Descriptions.Item label={t("profile.role")}>
-            <Tag color="blue">{t(`roles.${role}`)}</Tag>
-          </Descriptions.Item>
-          {organisation ? (
-            <Descriptions.Item label={t(user.recruiter ? "profile.company" : "profile.institution")}>
-              {organisation}
+      <Space direction="vertical" size={16} className="csc-profile">
+        <AppCard title={t("profile.account")} icon={<UserOutlined />}>
+          <Descriptions column={{ xs: 1, md: 2 }} colon={false} layout="vertical">
+            <Descriptions.Item label={t("profile.fullName")}>{user.full_name}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.email")}>{user.email}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.role")}>
+              <Tag color="blue">{t(`roles.${role}`)}</Tag>
             </Descriptions.Item>
-          ) : null}
-          <Descriptions.Item label={t("profile.language")}>
-            {LANGUAGES.find((language) => language.code === currentLanguage())?.name}
-          </Descriptions.Item>
-        </Descriptions>
-      </AppCard>
+            {organisation ? (
+              <Descriptions.Item label={t(user.recruiter ? "profile.company" : "profile.institution")}>
+                {organisation}
+              </Descriptions.Item>
+            ) : null}
+            <Descriptions.Item label={t("profile.language")}>
+              {LANGUAGES.find((language) => language.code === currentLanguage())?.name}
+            </Descriptions.Item>
+          </Descriptions>
+        </AppCard>
+        <ProfileForm />
+        <AppCard title={t("account:calendar.title")} icon={<CalendarOutlined />}>
+          <CalendarOption />
+        </AppCard>
+        <ChangePasswordCard />
+      </Space>
     </>
   );
 }

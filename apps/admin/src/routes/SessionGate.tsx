@@ -10,6 +10,8 @@ import { setAbilityRules } from "../providers/access-control";
 import { isApiError } from "../providers/http";
 import { announceSessionExpired, LOGIN_PATH } from "../providers/session";
 import { clearToken, getToken } from "../providers/token";
+import { setDisplayCalendar } from "../resources/display/format";
+import { calendarOf, useStoredCalendar } from "../session/calendar";
 import { resourcesFromMenu } from "../session/meta";
 import { fetchMeta, META_QUERY_KEY } from "../session/meta-api";
 import { roleOf } from "../session/role";
@@ -44,11 +46,15 @@ function SignedInShell({ user, meta }: { user: CurrentUser; meta: Meta }) {
     return { user, role: roleOf(user), menu: meta.menu, resources: meta.resources };
   }, [user, meta]);
   useEffect(() => setResources(resourcesFromMenu(meta.menu)), [meta, setResources]);
+  const storedCalendar = useStoredCalendar();
+  const calendar = calendarOf(user, storedCalendar);
+  // set while rendering, before any screen formats a date; a new calendar redraws the screen
+  setDisplayCalendar(calendar);
   return (
     <SessionContext.Provider value={session}>
       <MenuRouteProvider>
         <AppLayout>
-          <Outlet />
+          <Outlet key={calendar} />
         </AppLayout>
       </MenuRouteProvider>
     </SessionContext.Provider>

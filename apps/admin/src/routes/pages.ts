@@ -14,14 +14,19 @@ export const MENU_PAGES: Partial<Record<MenuName, LazyPage>> = {
 };
 
 /**
- * Learners get cards instead of the console's table on the postings they apply to (DESIGN §8);
+ * Learners get cards instead of the console's table on the postings they apply to and the courses,
+ * roadmaps and assessments they enrol in or take (DESIGN §8);
  * staff keep the generic pages of the same entries.
  */
 const LearnerPostingsPage: LazyPage = lazy(() => import("../learner/PostingsPage"));
+const LearnerLearningPage: LazyPage = lazy(() => import("../learner/LearningPage"));
 export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
   "learning-events": LearnerPostingsPage,
   "job-opportunities": LearnerPostingsPage,
   scholarship: LearnerPostingsPage,
+  courses: LearnerLearningPage,
+  "career-roadmap": LearnerLearningPage,
+  "self-assessment": lazy(() => import("../learner/AssessmentsPage")),
 };
 
 export const ResourcePage: LazyPage = lazy(() => import("../resources/ResourcePage"));

@@ -1,4 +1,4 @@
-import type { AppRule, InstitutionType, MenuItem, Role } from "@csc/shared";
+import type { AppRule, Calendar, InstitutionType, MenuItem, Role } from "@csc/shared";
 import type { ResourceMeta } from "../resources/types";
 
 /** `GET /api/public/config`. */
@@ -7,6 +7,9 @@ export interface PublicConfig {
   rootDomain: string;
   adminSubdomain: string;
   captchaSiteKey: string | null;
+  /** Spec §9: where a learner opens a course (with its variants, `courseSiteUrl` in @csc/shared). */
+  courseSiteLoginUrl: string | null;
+  courseSiteEditUrl: string | null;
   languages: LanguageOption[];
 }
 
@@ -40,6 +43,8 @@ export interface CurrentUser {
   institution: Institution | null;
   recruiter: { id: number; name: string } | null;
   rules: AppRule[];
+  /** The calendar dates are shown in; absent until the account has the option. */
+  calendar?: Calendar | null;
 }
 
 /** `GET /api/meta`. */

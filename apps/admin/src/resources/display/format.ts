@@ -1,16 +1,30 @@
-import { intlLocale } from "@csc/shared";
+import { type Calendar, DEFAULT_CALENDAR, intlLocale } from "@csc/shared";
 import dayjs from "dayjs";
 import "dayjs/locale/en";
 import "dayjs/locale/ne";
+import { BIKRAM_SAMBAT_MONTHS, toBikramSambat, toDevanagariDigits } from "./bikram-sambat";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A stored date (`YYYY-MM-DD`, read as a local calendar day) or date-time (ISO) as a Date. */
 export function parseDateValue(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value !== "string" || value.trim() === "") return null;
   const day = DATE_ONLY.exec(value);
   const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The calendar dates are shown in, a per-user option; dates are stored and sent as ISO always. */
+let activeCalendar: Calendar = DEFAULT_CALENDAR;
+
+/** Set by the signed-in session from the user's option; every date below follows it. */
+export function setDisplayCalendar(calendar: Calendar): void {
+  activeCalendar = calendar;
+}
+
+export function displayCalendar(): Calendar {
+  return activeCalendar;
 }
 
 /**
@@ -18,29 +32,60 @@ export function parseDateValue(value: unknown): Date | null {
  * (Debian's Chromium among them) know no Nepali calendar words, dayjs's `ne` locale always does.
  */
 const DAYJS_LOCALES: Record<string, string> = { "en-US": "en", "np-NP": "ne" };
-const DATE_TIME_FORMATS: Record<string, string> = { "en-US": "MMM D, YYYY, h:mm A", "np-NP": "MMM D, YYYY, HH:mm" };
+const TIME_FORMATS: Record<string, string> = { "en-US": "h:mm A", "np-NP": "HH:mm" };
 
-/** Spec §9: dates as short month, day and year ("Dec 8, 2026"); null when there is none. */
-export function formatDate(value: unknown, language: string): string | null {
+/** In np-NP every digit on screen is Devanagari, whichever the calendar. */
+function localDigits(text: string, language: string): string {
+  return language === "np-NP" ? toDevanagariDigits(text) : text;
+}
+
+function localDayjs(date: Date, language: string) {
+  return dayjs(date).locale(DAYJS_LOCALES[language] ?? "en");
+}
+
+/** A Bikram Sambat day as day, month name and year ("16 Poush 2080"); null outside the converter's years. */
+function bikramSambatDate(date: Date, language: string): string | null {
+  const day = toBikramSambat(date);
+  if (!day) return null;
+  const months = BIKRAM_SAMBAT_MONTHS[language === "np-NP" ? "np-NP" : "en-US"];
+  return `${day.day} ${months[day.month - 1]} ${day.year}`;
+}
+
+function dateText(date: Date, language: string, calendar: Calendar): string {
+  const bikramSambat = calendar === "bikram-sambat" ? bikramSambatDate(date, language) : null;
+  return bikramSambat ?? localDayjs(date, language).format("MMM D, YYYY");
+}
+
+/**
+ * Spec §9: dates as short month, day and year ("Dec 8, 2026"), or in Bikram Sambat ("23 Mangsir
+ * 2083") when that is the user's calendar; null when there is none.
+ */
+export function formatDate(value: unknown, language: string, calendar = activeCalendar): string | null {
   const date = parseDateValue(value);
   if (!date) return null;
-  return dayjs(date)
-    .locale(DAYJS_LOCALES[language] ?? "en")
-    .format("MMM D, YYYY");
+  return localDigits(dateText(date, language, calendar), language);
 }
 
 /** A date-time: the date of spec §9 and the time of day. */
-export function formatDateTime(value: unknown, language: string): string | null {
+export function formatDateTime(value: unknown, language: string, calendar = activeCalendar): string | null {
   const date = parseDateValue(value);
   if (!date) return null;
-  return dayjs(date)
-    .locale(DAYJS_LOCALES[language] ?? "en")
-    .format(DATE_TIME_FORMATS[language] ?? "MMM D, YYYY, h:mm A");
+  const time = localDayjs(date, language).format(TIME_FORMATS[language] ?? TIME_FORMATS["en-US"]);
+  return localDigits(`${dateText(date, language, calendar)}, ${time}`, language);
+}
+
+/** A date with its weekday in full ("Tuesday, 8 December 2026", "Tuesday, 23 Mangsir 2083"). */
+export function formatLongDate(value: unknown, language: string, calendar = activeCalendar): string | null {
+  const date = parseDateValue(value);
+  if (!date) return null;
+  const local = localDayjs(date, language);
+  const day = (calendar === "bikram-sambat" ? bikramSambatDate(date, language) : null) ?? local.format("D MMMM YYYY");
+  return localDigits(`${local.format("dddd")}, ${day}`, language);
 }
 
 export function formatNumber(value: unknown, language: string): string | null {
   if (typeof value !== "number" || !Number.isFinite(value)) return null;
-  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(value);
+  return localDigits(new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(value), language);
 }
 
 /** A country's name from its ISO code, in the given language. */

@@ -1,0 +1,173 @@
+import { useInvalidate, useOne } from "@refinedev/core";
+import { Button, Card, Result, Skeleton } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { BackLink } from "../components/BackLink";
+import { PageHeader } from "../components/PageHeader";
+import MenuEntryPage from "../pages/MenuEntryPage";
+import NotAllowed from "../pages/NotAllowed";
+import { richTextIsEmpty, sanitizeRichText } from "../resources/display/sanitize";
+import { DebouncedInput } from "../resources/list/DebouncedInput";
+import { pathsFor } from "../resources/paths";
+import { useResourceMeta } from "../resources/useResourceMeta";
+import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
+import { useSession } from "../session/SessionContext";
+import { AssessmentCards, AssessmentFacts } from "./AssessmentCards";
+import { AssessmentTake } from "./AssessmentTake";
+import { AttemptHistory } from "./AttemptHistory";
+import { AttemptReview } from "./AttemptReview";
+import { type Assessment, draftKey, hasDraft } from "./assessments";
+import "../resources/resources.css";
+
+/**
+ * One assessment for a learner, by the address: its description, Start (or Resume) and their
+ * past attempts; `?take=1` the attempt being taken; `?attempt={id}` a submitted attempt's score
+ * and answers.
+ */
+function AssessmentDetail({ id, back, base }: { id: string; back: string; base: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const [params] = useSearchParams();
+  const one = useOne<Assessment>({ resource: "self-assessment", id, errorNotification: false });
+  const assessment = one.result;
+  const here = `${base}/show/${id}`;
+  const attemptPath = (attemptId: number) => `${here}?attempt=${attemptId}`;
+
+  if (one.query.isError) {
+    return (
+      <div className="csc-learner" data-resource="self-assessment">
+        <BackLink to={back} />
+        <div data-testid="resource-not-found">
+          <Result status="404" title={t("learner:assessment.notFound")} />
+        </div>
+      </div>
+    );
+  }
+  if (!assessment) {
+    return (
+      <div className="csc-learner" data-resource="self-assessment">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  const questions = Array.isArray(assessment.questions) ? assessment.questions : [];
+  const storageKey = draftKey(user.id, assessment.id);
+  const attempt = params.get("attempt");
+  const taking = params.get("take") === "1" && questions.length > 0;
+  const resume = hasDraft(localStorage, storageKey);
+
+  let body: React.ReactNode;
+  if (attempt) {
+    body = (
+      <>
+        <AttemptReview key={attempt} attemptId={attempt} />
+        <div className="csc-posting__action">
+          <Button type="primary" onClick={() => navigate(`${here}?take=1`)} data-testid="assessment-start">
+            {t("learner:assessment.again")}
+          </Button>
+          <Button onClick={() => navigate(here)}>{t("learner:assessment.allAttempts")}</Button>
+        </div>
+      </>
+    );
+  } else if (taking) {
+    body = (
+      <AssessmentTake
+        assessmentId={assessment.id}
+        questions={questions}
+        storageKey={storageKey}
+        onSubmitted={async (result) => {
+          await invalidate({ resource: "assessment-attempts", invalidates: ["list"] });
+          navigate(attemptPath(result.id));
+        }}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <AssessmentFacts assessment={assessment} />
+        {richTextIsEmpty(assessment.description) ? null : (
+          <div
+            className="csc-richtext"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized to the editor's tags
+            dangerouslySetInnerHTML={{ __html: sanitizeRichText(String(assessment.description)) }}
+          />
+        )}
+        <div className="csc-posting__action">
+          <Button
+            type="primary"
+            disabled={questions.length === 0}
+            onClick={() => navigate(`${here}?take=1`)}
+            data-testid="assessment-start"
+          >
+            {t(resume ? "learner:assessment.resume" : "learner:assessment.start")}
+          </Button>
+        </div>
+        <AttemptHistory assessmentId={assessment.id} attemptPath={attemptPath} />
+      </>
+    );
+  }
+  return (
+    <div className="csc-learner csc-learner--detail" data-resource="self-assessment" data-testid="assessment-detail">
+      <PageHeader title={String(assessment.title ?? "")} back={<BackLink to={attempt || taking ? here : back} />} />
+      <Card className="csc-posting csc-posting--detail csc-details">{body}</Card>
+    </div>
+  );
+}
+
+/**
+ * A learner's Self Assessment entry (spec §2 `?type=all`, DESIGN §8): the assessments as cards,
+ * each with Start; an assessment's own page at `show/{id}` below it.
+ */
+export default function AssessmentsPage({ entry }: MenuPageProps) {
+  const { t } = useTranslation();
+  const { page } = useMenuRoute();
+  const [params, setParams] = useSearchParams();
+  const meta = useResourceMeta(entry.name);
+  if (!meta || !entry.path || meta.name !== "self-assessment") return <MenuEntryPage entry={entry} />;
+  const paths = pathsFor(entry);
+  const target = page.kind === "entry" ? page.target : { action: "unknown" as const };
+  if (target.action === "show")
+    return <AssessmentDetail key={target.id} id={target.id} back={paths.home} base={paths.base} />;
+  if (target.action !== "list") return <NotAllowed />;
+
+  const update = (next: Record<string, string | null>) =>
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      for (const [name, value] of Object.entries(next)) {
+        if (value === null || value === "") updated.delete(name);
+        else updated.set(name, value);
+      }
+      if (!("page" in next)) updated.delete("page");
+      return updated;
+    });
+  const q = params.get("q") ?? "";
+  const pageNumber = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  return (
+    <div className="csc-learner" data-resource={meta.name} data-testid="learner-assessments">
+      <PageHeader
+        title={t(`menu.${entry.labelKey}`, { defaultValue: entry.label })}
+        subtitle={t("learner:assessment.intro")}
+      />
+      <div className="csc-learner__bar">
+        <DebouncedInput
+          allowClear
+          className="csc-learner__search"
+          aria-label={t("learner:list.search")}
+          placeholder={t("learner:list.search")}
+          value={q}
+          onCommit={(value) => update({ q: value })}
+          data-testid="learner-search"
+        />
+      </div>
+      <AssessmentCards
+        meta={meta}
+        q={q}
+        page={pageNumber}
+        onPage={(next) => update({ page: String(next) })}
+        showPath={(id) => `${paths.base}/show/${id}`}
+      />
+    </div>
+  );
+}
