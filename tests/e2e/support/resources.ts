@@ -41,8 +41,10 @@ const OWN_PAGES = ["dashboard", "profile"];
 export async function settledPage(page: Page, entry: string, timeout = 15_000): Promise<PageKind> {
   const scope = page.locator(`[data-resource="${entry}"]`);
   const rows = scope.locator('[data-testid="resource-table"] .ant-table-row');
-  // learners browse postings as cards (DESIGN §8)
-  const cards = scope.locator('[data-testid="learner-card"]');
+  // learners browse postings, courses, roadmaps and assessments as cards (DESIGN §8)
+  const cards = scope.locator(
+    '[data-testid="learner-card"], [data-testid="learning-card"], [data-testid="assessment-card"]',
+  );
   const empty = scope.locator('[data-testid="resource-empty"]');
   const record = scope.locator(".csc-details");
   const own = page.locator(entry === "dashboard" ? ".csc-hero" : ".csc-page-header__title");
