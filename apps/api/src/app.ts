@@ -20,6 +20,7 @@ import resourceRoutes from "./resources/routes.js";
 import applicationHistoryRoutes from "./routes/application-history.js";
 import authRoutes from "./routes/auth.js";
 import certificateRoutes from "./routes/certificates.js";
+import courseSiteRoutes from "./routes/course-site.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
@@ -95,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(publicRoutes);
       await api.register(publicPostingRoutes);
       await api.register(certificateRoutes);
+      await api.register(courseSiteRoutes);
       await api.register(tenantRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);

@@ -33,6 +33,8 @@ export interface AppConfig {
   captchaVerifyUrl: string;
   courseSiteLoginUrl: string | null;
   courseSiteEditUrl: string | null;
+  /** Signs the course site's completion callbacks (HMAC-SHA256); unset turns the callback off. */
+  courseSiteSecret: string | null;
   /** log2 of scrypt's N; 17 is OWASP's minimum, tests lower it. */
   passwordHashCost: number;
   /** Password hashes computed at once, and how many may wait, before sign-in answers 503. */
@@ -98,6 +100,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   required(problems, "JWT_SECRET", env.JWT_SECRET, (v) => v.length >= 32, "at least 32 characters");
   required(
     problems,
+    "COURSE_SITE_SECRET",
+    env.COURSE_SITE_SECRET,
+    (v) => v === "" || v.length >= 32,
+    "at least 32 characters",
+  );
+  required(
+    problems,
     "ROOT_DOMAIN",
     env.ROOT_DOMAIN,
     (v) => /^[a-z0-9.-]+$/i.test(v),
@@ -138,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || "https://hcaptcha.com/siteverify",
     courseSiteLoginUrl: env.COURSE_SITE_LOGIN_URL || null,
     courseSiteEditUrl: env.COURSE_SITE_EDIT_URL || null,
+    courseSiteSecret: env.COURSE_SITE_SECRET || null,
     passwordHashCost: cost,
     passwordHashConcurrency: hashConcurrency,
     passwordHashQueue: hashQueue,

@@ -17,7 +17,8 @@ import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers
 let t: TestApp;
 const tokens = new Map<string, string>();
 beforeAll(async () => {
-  t = await createTestApp();
+  // the course site's callback exists only with its secret
+  t = await createTestApp({ COURSE_SITE_SECRET: "course-site-secret-that-is-long-enough-0123456789" });
   for (const account of DEMO_ACCOUNTS) tokens.set(account.email, await tokenFor(t.app, account.email, account.site));
 });
 afterAll(async () => {
@@ -88,6 +89,9 @@ describe("deny by default", () => {
       "POST /api/public/job-opportunities/:id/apply": "public",
       // certificate verification (DESIGN §5a): the holder's name, the item and the date, nothing else
       "GET /api/public/certificates/:code": "public",
+      // the course site's completion callback (course-site-callback.test.ts): admitted by its
+      // HMAC signature over timestamp and body, not by an account
+      "POST /api/course-site/completions": "public",
       "POST /api/auth/login": "public",
       "POST /api/auth/register": "public",
       "POST /api/auth/verify-email": "public",

@@ -75,9 +75,15 @@ async function itemsOf(trx: Transaction, rows: readonly Enrolment[]): Promise<Ma
 /**
  * Completes enrolments not yet complete, in the caller's transaction: the moment and who, progress
  * 100, a certificate code (once: a completion that stands keeps its code), and the items' skills
- * for their learners — a skill a learner already holds keeps when they first gained it.
+ * for their learners — a skill a learner already holds keeps when they first gained it. Staff and
+ * learners complete by their user id; the course site's signed callback by nobody's (null).
  */
-async function complete(trx: Transaction, rows: readonly Enrolment[], byUserId: number, at: string): Promise<number> {
+export async function complete(
+  trx: Transaction,
+  rows: readonly Enrolment[],
+  byUserId: number | null,
+  at: string,
+): Promise<number> {
   const open = rows.filter((row) => row.completed_at === null);
   const items = await itemsOf(trx, open);
   for (const row of open) {
