@@ -19,7 +19,16 @@ export const DEFAULT_LANGUAGE: LanguageCode = "en-US";
 /** Spec §9: the choice is kept in local storage under this key. */
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";
 /** `fields` and `enums` label the server-driven resources (field labels, enum options). */
-export const NAMESPACES = ["common", "validation", "fields", "enums", "pipeline", "learner", "account"] as const;
+export const NAMESPACES = [
+  "common",
+  "validation",
+  "fields",
+  "enums",
+  "pipeline",
+  "learner",
+  "account",
+  "staffLearning",
+] as const;
 
 /**
  * Browsers say `ne`, `ne-NP`, `en-GB` or plain `en`; our files are en-US and np-NP. Nepali in any

@@ -4,6 +4,7 @@ import { NO_ACTIONS, type UseResourceActions } from "./actions/types";
 import type { DetailSectionProps, ResourceBehaviour } from "./behaviour";
 import { companyProfile } from "./company-profile";
 import { deletedUsers } from "./deleted-users";
+import { enrolledLearners } from "./enrolments";
 import { institutionDetails } from "./institution-details";
 import { institutionFeatureProfile } from "./institution-feature-profile";
 import { institutions } from "./institutions";
@@ -19,8 +20,10 @@ import { scholarship } from "./scholarship";
  */
 const RESOURCE_BEHAVIOURS: Partial<Record<MenuName | ResourceName, ResourceBehaviour>> = {
   "company-profile": companyProfile,
+  courses: enrolledLearners,
   "deleted-users": deletedUsers,
   employees: learners,
+  "enrichment-programs": enrolledLearners,
   "institution-details": institutionDetails,
   "institution-feature-profile": institutionFeatureProfile,
   institutions,

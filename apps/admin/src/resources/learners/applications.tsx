@@ -1,7 +1,18 @@
 import { LearnerApplications } from "../applications/LearnerApplications";
 import type { DetailSectionProps } from "../behaviour";
+import { LearnerAssessments } from "../enrolments/LearnerAssessments";
+import { LearnerLearning } from "../enrolments/LearnerLearning";
 
-/** Below a student's or employee's details: their applications, for the staff who reach them (issue 9). */
+/**
+ * Below a student's or employee's details: their applications (issue 9), their learning and their
+ * assessment attempts (issue 10), for the staff who reach them.
+ */
 export default function LearnerDetailSections({ record, recordPath }: DetailSectionProps) {
-  return <LearnerApplications learnerId={record.id} recordPath={recordPath} />;
+  return (
+    <>
+      <LearnerApplications learnerId={record.id} recordPath={recordPath} />
+      <LearnerLearning learnerId={record.id} recordPath={recordPath} />
+      <LearnerAssessments learnerId={record.id} />
+    </>
+  );
 }
