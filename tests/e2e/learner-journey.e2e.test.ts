@@ -153,7 +153,7 @@ describe("the learner's journey: assessment, enrolment, completion, certificate 
 
     // the score, then each question with the student's answer and the right one
     await student.getByTestId("attempt-review").waitFor();
-    expect(await textOf(student.getByTestId("attempt-score").locator(".csc-attempt-score__main"))).toBe("2 of 3 67%");
+    expect(await textOf(student.getByTestId("attempt-score").locator(".csc-attempt-score__main"))).toBe("2 of 3 (67%)");
     expect(result).toMatchObject({ score: 2, percentage: 67 });
     expect(await textOf(student.getByTestId("attempt-passed"))).toBe("Passed");
     const reviewed = student.getByTestId("attempt-answer");

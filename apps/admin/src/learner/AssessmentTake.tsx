@@ -131,6 +131,8 @@ export function AssessmentTake({
         <Progress
           className="csc-assessment-take__progress"
           percent={count === 0 ? 0 : Math.round((answered * 100) / count)}
+          // all answered is not yet a result: no green "success" until it is submitted
+          status="normal"
           format={() => t("learner:assessment.answered", { answered, count })}
           aria-label={t("learner:assessment.answered", { answered, count })}
         />

@@ -34,7 +34,7 @@ export function AttemptScore({ result }: { result: AttemptResult }) {
           score: formatNumber(result.score, language),
           max: formatNumber(result.max_score, language),
         })}{" "}
-        <span data-testid="attempt-percentage">{`${formatNumber(result.percentage, language)}%`}</span>
+        <span data-testid="attempt-percentage">{`(${formatNumber(result.percentage, language)}%)`}</span>
       </p>
       <PassedTag passed={result.passed} />
       <p className="csc-posting__applied-at">

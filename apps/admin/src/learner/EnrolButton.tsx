@@ -17,6 +17,7 @@ export function EnrolmentProgress({ enrolment }: { enrolment: Enrolment }) {
       <Progress
         percent={progress}
         size="small"
+        // progress at 100 is complete only once completion is stamped (the success mark is an icon, not green text)
         status={enrolment.completed_at ? "success" : "normal"}
         aria-label={t("learner:learning.progress", { percent: progress })}
         data-testid="enrolment-progress"

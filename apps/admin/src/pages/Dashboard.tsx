@@ -34,8 +34,8 @@ const HERO_ENTRY: Record<ReturnType<typeof roleKind>, MenuName[]> = {
   learner: ["self-assessment", "courses", "learning-events", "profile"],
 };
 
-/** Spec §2: the dashboard; My College / My Company / Your Dashboard. Metrics and the chart come later. */
-export default function Dashboard() {
+/** The dashboard's title and its welcome banner, pointing to the first page the user's kind starts from. */
+export function DashboardWelcome() {
   const { t } = useTranslation();
   const { user, role, menu } = useSession();
   const { appearance } = useAppearance();
@@ -43,7 +43,6 @@ export default function Dashboard() {
   const kind = roleKind(role);
   const firstName = (user.full_name || user.email).split(/\s+/)[0];
   const organisation = user.institution?.name ?? user.recruiter?.name ?? null;
-  const enabled = new Set(user.enabled_features.map((feature) => feature.slug));
   const heroStart = appearance.kind === "admin" ? "#1f2b5c" : appearance.primary;
   const heroEnd = appearance.kind === "admin" ? "#3a2463" : mix(appearance.primary, "#0b1020", 0.45);
   const heroGlow = withAlpha(appearance.secondary, appearance.kind === "admin" ? 0.16 : 0.24);
@@ -51,7 +50,7 @@ export default function Dashboard() {
   const featured = HERO_ENTRY[kind].map((name) => shortcuts.find((item) => item.name === name)).find(Boolean);
 
   return (
-    <div className="csc-dashboard">
+    <>
       <PageHeader title={t(dashboardTitleKey(user))} subtitle={formatLongDate(new Date(), language)} />
 
       <section
@@ -89,6 +88,21 @@ export default function Dashboard() {
           <path d="M80 70 L100 62 L118 56 L146 50" stroke={heroEnd} strokeWidth="3" fill="none" strokeLinecap="round" />
         </svg>
       </section>
+    </>
+  );
+}
+
+/** Spec §2: the dashboard; My College / My Company / Your Dashboard. Metrics and the chart come later. */
+export default function Dashboard() {
+  const { t } = useTranslation();
+  const { user, role, menu } = useSession();
+  const kind = roleKind(role);
+  const enabled = new Set(user.enabled_features.map((feature) => feature.slug));
+  const shortcuts = shortcutsOf(menu);
+
+  return (
+    <div className="csc-dashboard">
+      <DashboardWelcome />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>

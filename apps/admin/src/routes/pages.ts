@@ -21,6 +21,8 @@ export const MENU_PAGES: Partial<Record<MenuName, LazyPage>> = {
 const LearnerPostingsPage: LazyPage = lazy(() => import("../learner/PostingsPage"));
 const LearnerLearningPage: LazyPage = lazy(() => import("../learner/LearningPage"));
 export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
+  // the learner's home: what to do next, under the same welcome
+  dashboard: lazy(() => import("../learner/LearnerHome")),
   "learning-events": LearnerPostingsPage,
   "job-opportunities": LearnerPostingsPage,
   scholarship: LearnerPostingsPage,
