@@ -3,6 +3,7 @@ export * from "./assessment.js";
 export * from "./chart.js";
 export * from "./course-site.js";
 export * from "./csv.js";
+export * from "./dashboard.js";
 export * from "./enrolments.js";
 export * from "./enums.js";
 export * from "./features.js";
