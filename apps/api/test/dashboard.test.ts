@@ -357,6 +357,80 @@ describe("acting through the API moves exactly the right metrics", () => {
   });
 });
 
+describe("the daily counts the database keeps", () => {
+  it("follow a withdrawal, a completion taken back and a posting deleted with its applicants", async () => {
+    const db = t.app.db;
+    // the student withdraws an application still at its first stage with nothing recorded
+    const open = await db
+      .selectFrom("applications")
+      .select("id")
+      .where("user_id", "=", ids.student)
+      .where("posting_type", "=", "job-opportunity")
+      .where("withdrawn_at", "is", null)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const withdrawn = await call("student", "POST", `/applications/${open.id}/withdraw`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+
+    // a completed training of a college learner is marked incomplete: its certificate goes
+    const completed = await db
+      .selectFrom("applications")
+      .select(["id", "institution_id"])
+      .where("posting_type", "=", "learning-event")
+      .where("completion_status", "=", "complete")
+      .where("institution_id", "=", ids.kmc)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const taken = await call("superadmin", "POST", "/applications/bulk", {
+      ids: [completed.id],
+      completion_status: "in_complete",
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(
+      (
+        await db
+          .selectFrom("applications")
+          .select("certificate_code")
+          .where("id", "=", completed.id)
+          .executeTakeFirstOrThrow()
+      ).certificate_code,
+    ).toBeNull();
+
+    // a job opportunity with applicants is deleted: its applications go with it (on delete cascade)
+    const busiest = await db
+      .selectFrom("applications")
+      .select(["job_opportunity_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("job_opportunity_id", "is not", null)
+      .groupBy("job_opportunity_id")
+      .orderBy("n", "desc")
+      .executeTakeFirstOrThrow();
+    await db
+      .deleteFrom("job_opportunities")
+      .where("id", "=", busiest.job_opportunity_id as number)
+      .execute();
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom("applications")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("job_opportunity_id", "=", busiest.job_opportunity_id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
+
+    for (const [who, scope] of [
+      ["superadmin", "platform"],
+      ["collegeAdmin", { institution: ids.kmc }],
+      ["companyAdmin", { institution: ids.himal }],
+    ] as const) {
+      await expectCounted(await dashboard(who), scope);
+      await expectCounted(await dashboard(who, `?granularity=day&from=${daysAgo(30)}&to=${today}`), scope);
+    }
+  });
+});
+
 describe("refusals", () => {
   it("refuses without a session", async () => {
     expect((await t.app.inject({ url: "/api/dashboard", headers: { host: hostOf("kmc") } })).statusCode).toBe(401);

@@ -10,7 +10,7 @@ import {
   type ProgressionSeriesKey,
   progressionBuckets,
 } from "@csc/shared";
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 
 /**
@@ -20,7 +20,9 @@ import type { Database } from "../db/schema.js";
  * by `taken_at`, a skill by `gained_at`. The "completed" and "certificate" metrics count the rows of
  * those that are completed or certified now (an application records no completion date), so each is
  * a part of its "enrolled" or "joined" count in every bucket. The metric cards are the series'
- * totals over the range.
+ * totals over the range. The platform's and an institution's counts come from the daily counts the
+ * database keeps by trigger (migration 20261126T0000); a learner's and a recruiter's are counted
+ * from their own rows.
  */
 
 /** Whose activity is counted. */
@@ -58,9 +60,79 @@ export async function dashboardOf(
     if (bucket >= 0) values[bucket] = (values[bucket] ?? 0) + Number(count ?? 0);
   };
   const period = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(length)})`;
-  const flag = (condition: ReturnType<typeof sql>) => sql<number>`sum(case when ${condition} then 1 else 0 end)`;
 
-  const [enrolments, applications, attempts, skills, stages] = await Promise.all([
+  const gained = buckets.map(() => new Map<string, number>());
+  const addSkill = (at: unknown, name: string, count: unknown) => {
+    add("skillsGained", at, count);
+    const bucket = index(String(at));
+    if (bucket < 0) return;
+    const names = gained[bucket] as Map<string, number>;
+    names.set(name, (names.get(name) ?? 0) + Number(count));
+  };
+
+  const stages = stagesScope ? stagesOf(db, stagesScope, range.from, upTo) : Promise.resolve(undefined);
+  if (scope.kind === "platform" || scope.kind === "institution") {
+    // the daily counts the database keeps (migration 20261126T0000), summed by category
+    const rows = await db
+      .selectFrom("dashboard_counts")
+      .select([
+        sql<string>`substr(day, 1, ${sql.lit(length)})`.as("at"),
+        "metric",
+        (eb) => eb.fn.sum<number>("n").as("total"),
+      ])
+      .where("scope_id", "=", scope.kind === "platform" ? 0 : scope.institutionId)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .groupBy([sql`1`, "metric"])
+      .execute();
+    for (const row of rows) {
+      if (row.metric.startsWith(SKILL_PREFIX)) addSkill(row.at, row.metric.slice(SKILL_PREFIX.length), row.total);
+      else if (SERIES.has(row.metric)) add(row.metric as ProgressionSeriesKey, row.at, row.total);
+    }
+  } else {
+    await countRows(db, scope, range.from, upTo, period, add, addSkill);
+  }
+
+  // the skills of each category, the most often gained first, for the chart's tooltip
+  const tags = gained.map((names) =>
+    [...names]
+      .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
+      .slice(0, MAX_SKILL_TAGS)
+      .map(([name]) => name),
+  );
+
+  const stageCounts = await stages;
+  const metrics = Object.fromEntries(
+    PROGRESSION_SERIES_KEYS.map((key) => [key, series[key].reduce((sum, value) => sum + value, 0)]),
+  ) as Record<ProgressionSeriesKey, number>;
+  return {
+    metrics,
+    progression: {
+      categories: buckets.map((bucket) => bucket.key),
+      series: PROGRESSION_SERIES_KEYS.map((key) =>
+        key === "skillsGained" ? { name: key, data: series[key], tags } : { name: key, data: series[key] },
+      ),
+    },
+    range,
+    ...(stageCounts ? { stages: stageCounts } : {}),
+  };
+}
+
+const SKILL_PREFIX = "skill:";
+const SERIES = new Set<string>(PROGRESSION_SERIES_KEYS);
+
+/** A learner's or a recruiter's dashboard: their own rows, counted where they are. */
+async function countRows(
+  db: Kysely<Database>,
+  scope: DashboardScope,
+  from: string,
+  upTo: string,
+  period: (column: string) => RawBuilder<string>,
+  add: (key: ProgressionSeriesKey, at: unknown, count: unknown) => void,
+  addSkill: (at: unknown, name: string, count: unknown) => void,
+) {
+  const flag = (condition: RawBuilder<unknown>) => sql<number>`sum(case when ${condition} then 1 else 0 end)`;
+  const [enrolments, applications, attempts, skills] = await Promise.all([
     scope.kind === "recruiter"
       ? Promise.resolve([] as Row[])
       : db
@@ -73,7 +145,7 @@ export async function dashboardOf(
             flag(sql`e.completed_at is not null`).as("completed"),
             flag(sql`e.certificate_code is not null`).as("certified"),
           ])
-          .where("e.enrolled_at", ">=", range.from)
+          .where("e.enrolled_at", ">=", from)
           .where("e.enrolled_at", "<", upTo)
           .groupBy([sql`1`, "e.item_type"])
           .execute(),
@@ -88,7 +160,7 @@ export async function dashboardOf(
         flag(sql`a.certificate_code is not null`).as("certified"),
       ])
       .where("a.posting_type", "in", ["learning-event", "job-opportunity"])
-      .where("a.applied_at", ">=", range.from)
+      .where("a.applied_at", ">=", from)
       .where("a.applied_at", "<", upTo)
       .groupBy([sql`1`, "a.posting_type"])
       .execute(),
@@ -98,7 +170,7 @@ export async function dashboardOf(
           .selectFrom("assessment_attempts as t")
           .where(scopeOf(scope, "t"))
           .select([period("t.taken_at").as("at"), (eb) => eb.fn.countAll<number>().as("total")])
-          .where("t.taken_at", ">=", range.from)
+          .where("t.taken_at", ">=", from)
           .where("t.taken_at", "<", upTo)
           .groupBy(sql`1`)
           .execute(),
@@ -106,13 +178,11 @@ export async function dashboardOf(
       .selectFrom("learner_skills as s")
       .where(scopeOf(scope, "s"))
       .select([period("s.gained_at").as("at"), "s.name", (eb) => eb.fn.countAll<number>().as("total")])
-      .where("s.gained_at", ">=", range.from)
+      .where("s.gained_at", ">=", from)
       .where("s.gained_at", "<", upTo)
       .groupBy([sql`1`, "s.name"])
       .execute(),
-    stagesScope ? stagesOf(db, stagesScope, range.from, upTo) : Promise.resolve(undefined),
   ]);
-
   for (const row of enrolments) {
     if (row.item_type === "course") {
       add("courseEnrolled", row.at, row.total);
@@ -129,38 +199,7 @@ export async function dashboardOf(
     }
   }
   for (const row of attempts) add("assessmentTaken", row.at, row.total);
-
-  // the skills of each category, the most often gained first, for the chart's tooltip
-  const gained = buckets.map(() => new Map<string, number>());
-  for (const row of skills) {
-    add("skillsGained", row.at, row.total);
-    const bucket = index(String(row.at));
-    if (bucket < 0) continue;
-    const names = gained[bucket] as Map<string, number>;
-    const name = String(row.name);
-    names.set(name, (names.get(name) ?? 0) + Number(row.total));
-  }
-  const tags = gained.map((names) =>
-    [...names]
-      .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
-      .slice(0, MAX_SKILL_TAGS)
-      .map(([name]) => name),
-  );
-
-  const metrics = Object.fromEntries(
-    PROGRESSION_SERIES_KEYS.map((key) => [key, series[key].reduce((sum, value) => sum + value, 0)]),
-  ) as Record<ProgressionSeriesKey, number>;
-  return {
-    metrics,
-    progression: {
-      categories: buckets.map((bucket) => bucket.key),
-      series: PROGRESSION_SERIES_KEYS.map((key) =>
-        key === "skillsGained" ? { name: key, data: series[key], tags } : { name: key, data: series[key] },
-      ),
-    },
-    range,
-    ...(stages ? { stages } : {}),
-  };
+  for (const row of skills) addSkill(row.at, String(row.name), row.total);
 }
 
 /** The bucket of a grouped key: a year or month key is its bucket's; a day is looked up. */

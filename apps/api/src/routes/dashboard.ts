@@ -70,8 +70,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     async (request) => {
       const range = rangeOf(request, request.query);
       const scope = await scopeOf(request, request.query.institution_id);
-      // applicants by stage for whoever owns postings; a learner has none
-      const stages = scope.kind === "learner" ? null : scope;
+      // applicants by stage to the postings of an institution or a recruiter company
+      const stages = scope.kind === "institution" || scope.kind === "recruiter" ? scope : null;
       return { data: await dashboardOf(app.db, scope, range, stages) };
     },
   );
