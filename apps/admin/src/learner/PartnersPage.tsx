@@ -1,7 +1,7 @@
 import { ExportOutlined, GlobalOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Button, Card, Pagination, Result, Skeleton } from "antd";
+import { Button, Card, Pagination, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "../components/EmptyState";
@@ -16,6 +16,7 @@ import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
 import { shortDescription } from "./learning";
 import { PAGE_SIZE, useLearnerListState } from "./listState";
 import "./learner.css";
+import { ListLoadFailed } from "./ListLoadFailed";
 
 interface Partner {
   id: number;
@@ -54,16 +55,7 @@ export default function PartnersPage({ entry }: MenuPageProps) {
 
   let body: React.ReactNode;
   if (list.query.isError) {
-    body = (
-      <div data-testid="resource-error">
-        <Result
-          status="warning"
-          title={t("learner:list.loadFailed")}
-          subTitle={list.query.error?.message}
-          extra={<Button onClick={() => void list.query.refetch()}>{t("buttons.retry")}</Button>}
-        />
-      </div>
-    );
+    body = <ListLoadFailed query={list.query} />;
   } else if (list.query.isLoading) {
     body = <Skeleton active title={false} paragraph={{ rows: 8 }} />;
   } else if (rows.length === 0) {
