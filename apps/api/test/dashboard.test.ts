@@ -7,6 +7,7 @@ import {
 } from "@csc/shared";
 import { type RawBuilder, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedScale } from "../src/seed/scale.js";
 import { bearer, body, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
@@ -453,6 +454,24 @@ describe("the daily counts the database keeps", () => {
       await expectCounted(await dashboard(who), scope);
       await expectCounted(await dashboard(who, `?granularity=day&from=${daysAgo(30)}&to=${today}`), scope);
     }
+    await expectPipelines();
+  });
+});
+
+describe("after a bulk load", () => {
+  it("counts the --scale seed's rows as it counts the rest (PostgreSQL pauses the triggers and counts again)", async () => {
+    const before = await dashboard("superadmin");
+    await seedScale(t.app.db, 300, 10);
+    const after = await dashboard("superadmin");
+    expect(after.metrics.internshipJobsApplied + after.metrics.trainingJoined).toBeGreaterThan(
+      before.metrics.internshipJobsApplied + before.metrics.trainingJoined,
+    );
+    expect(after.metrics.courseEnrolled).toBeGreaterThan(before.metrics.courseEnrolled);
+    await expectCounted(after, "platform");
+    await expectCounted(await dashboard("collegeAdmin"), { institution: ids.kmc });
+    await expectCounted(await dashboard("companyAdmin", `?granularity=month&from=${yearsAgo(1)}&to=${today}`), {
+      institution: ids.himal,
+    });
     await expectPipelines();
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { withCountsPaused } from "../db/migrations/20261126T0000_dashboard_counts.js";
 import type { Database, TableName } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { seedScaleAttempts } from "./assessment-attempts.js";
@@ -212,5 +213,7 @@ export async function seedScale(
     });
     return { ...counts, ...applied, assessment_attempts: assessmentAttempts, ...enrolled };
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  // the dashboards' counts are made once from the loaded rows rather than row by row (migration 20261126T0000)
+  const counted = (trx: Kysely<Database>) => withCountsPaused(trx, () => run(trx));
+  return db.isTransaction ? counted(db) : db.transaction().execute(counted);
 }
