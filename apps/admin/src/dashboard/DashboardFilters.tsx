@@ -5,14 +5,14 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../providers/i18n";
-import { formatDate } from "../resources/display/format";
+import { displayCalendar, formatDate } from "../resources/display/format";
 import { useSelectStyle } from "../resources/fields/useSelectStyle";
 import type { DashboardQuery } from "./dashboardQuery";
 
 const SEARCH_DELAY_MS = 250;
 const INSTITUTIONS_SHOWN = 20;
-/** Typed dates are read as ISO or as the short dates the formatter shows in English. */
-const TYPED_DATE_FORMATS = ["YYYY-MM-DD", "MMM D, YYYY"];
+/** In English and the Gregorian calendar the formatter's short date is dayjs's own: typed dates are read as it or ISO. */
+const TYPED_DATE_FORMATS = ["MMM D, YYYY", "YYYY-MM-DD"];
 
 export interface DashboardFiltersProps {
   query: DashboardQuery;
@@ -43,7 +43,10 @@ export function DashboardFilters({ query, range, onChange, withInstitution, erro
   const rangeError = errorText(errors, "from", "to");
   const granularityError = errorText(errors, "granularity");
   const institutionError = errorText(errors, "institution_id");
+  // elsewhere (Devanagari digits, Bikram Sambat) the formatter writes the dates and the picker is
+  // chosen from, not typed into (antd reads no typing with a format function)
   const shownDate = (value: Dayjs) => formatDate(value.format("YYYY-MM-DD"), language) ?? "";
+  const typeable = language === "en-US" && displayCalendar() === "gregorian";
 
   return (
     <Form layout="vertical" className="csc-dashboard-filters" component="div" aria-label={t("filters.label")}>
@@ -58,7 +61,7 @@ export function DashboardFilters({ query, range, onChange, withInstitution, erro
           data-testid="dashboard-range"
           allowClear={false}
           placeholder={[t("filters.from"), t("filters.to")]}
-          format={[shownDate, ...TYPED_DATE_FORMATS]}
+          format={typeable ? TYPED_DATE_FORMATS : shownDate}
           value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
           onChange={(dates) => {
             const [start, end] = dates ?? [];

@@ -96,7 +96,11 @@ export function DashboardInsights() {
                   </div>
                 }
               >
-                <ProgressionChart progression={data.progression} range={data.range} />
+                <ProgressionChart
+                  progression={data.progression}
+                  range={data.range}
+                  institutionId={query.institutionId}
+                />
               </Suspense>
             </ChartBoundary>
           ) : null}

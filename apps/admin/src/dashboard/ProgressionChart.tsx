@@ -62,9 +62,12 @@ function chartPng(container: HTMLElement | null): string | null {
 export default function ProgressionChart({
   progression,
   range,
+  institutionId,
 }: {
   progression: ProgressionChartData;
   range: DashboardRange;
+  /** Provider staff's chosen institution, named in the download's log. */
+  institutionId?: number;
 }) {
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
@@ -117,7 +120,7 @@ export default function ProgressionChart({
     }
     const filename = kind === "png" ? PROGRESSION_PNG_FILENAME : PROGRESSION_CSV_FILENAME;
     try {
-      await logDashboardDownload(kind, filename);
+      await logDashboardDownload(kind, filename, range, institutionId);
       open?.({ type: "success", message: t("chart.downloaded", { file: filename }), key: "dashboard-download" });
     } catch {
       open?.({ type: "error", message: t("chart.logFailed"), key: "dashboard-download" });

@@ -1,4 +1,4 @@
-import type { DashboardData } from "@csc/shared";
+import type { DashboardData, DashboardRange } from "@csc/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { http } from "../providers/http";
 import { type DashboardQuery, dashboardApiParams } from "./dashboardQuery";
@@ -23,9 +23,22 @@ export function useDashboard(query: DashboardQuery) {
 
 export type DashboardDownloadKind = "png" | "csv";
 
-/** `POST /api/dashboard/downloads`: the chart's download goes into Download Logs. */
-export async function logDashboardDownload(kind: DashboardDownloadKind, filename: string): Promise<void> {
-  await http.post("/api/dashboard/downloads", { kind, filename });
+/**
+ * `POST /api/dashboard/downloads`: the chart's download goes into Download Logs, with the range and
+ * (provider staff) the institution it showed.
+ */
+export async function logDashboardDownload(
+  kind: DashboardDownloadKind,
+  filename: string,
+  range: DashboardRange,
+  institutionId?: number,
+): Promise<void> {
+  await http.post("/api/dashboard/downloads", {
+    kind,
+    filename,
+    range,
+    ...(institutionId ? { institution_id: institutionId } : {}),
+  });
 }
 
 /** Saves a Blob or a data URL under `filename` through a temporary link. */
