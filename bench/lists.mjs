@@ -8,12 +8,14 @@
 //    every list through the real app (fastify inject), failing when a median is over the budget;
 // 3. the applicant pipeline at scale (issue 9, bench/applications.mjs): the largest posting's
 //    applicant list by stage, as provider staff and as its owner, and a bulk change of 1,000;
-// 4. the admin's first-load JavaScript for the login route (bench/admin-bundle.mjs, when present).
+// 4. dashboards at scale (issue 11, bench/dashboard.mjs): the largest institution's and the
+//    platform's dashboard, by year and by month;
+// 5. the admin's first-load JavaScript for the login route (bench/admin-bundle.mjs, when present).
 // Writes bench/results.json and prints the tables.
 // Options: --scale N (100000), --rounds R (30), --seconds S (5), --connections C (20),
 // --compare-dist DIR (also time another build of the API, e.g. a copy of the last one),
 // --profile DIR (run our API under `node --cpu-prof`, profiles into DIR), --keep (keep the databases),
-// --only PARTS (a comma list of side-by-side, lists, applications: run just those),
+// --only PARTS (a comma list of side-by-side, lists, applications, dashboard: run just those),
 // --scale-db FILE (the `--scale` SQLite database there: seeded when the file is new, reused as it is when not).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -21,6 +23,7 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { applicationsBench, BULK_BUDGET_MS, LIST_BUDGET_MS } from "./applications.mjs";
+import { dashboardBench } from "./dashboard.mjs";
 import { load, PASSWORD, samePage, serveApi, serveBare, serveJsonServer, signIn, writeJson } from "./side-by-side.mjs";
 
 const args = process.argv.slice(2);
@@ -31,7 +34,7 @@ const seconds = Number(option("--seconds", 5));
 const connections = Number(option("--connections", 20));
 const compareDist = option("--compare-dist", null);
 const profileDir = option("--profile", null);
-const only = option("--only", "side-by-side,lists,applications").split(",");
+const only = option("--only", "side-by-side,lists,applications,dashboard").split(",");
 const runs = (part) => only.includes(part);
 const scaleDb = option("--scale-db", null);
 const budgetMs = 50;
@@ -278,6 +281,17 @@ if (runs("applications")) {
   });
   await uncachedApp.close();
 }
+let dashboards = null;
+if (runs("dashboard")) {
+  const uncachedApp = await openApp(scaleFile, { RESULT_CACHE: "false" });
+  dashboards = await dashboardBench({
+    app: atScaleApp,
+    uncachedApp,
+    token: (email, host) => tokenOn(atScaleApp, email, host),
+    rounds,
+  });
+  await uncachedApp.close();
+}
 const students = runs("side-by-side") ? await exportRows(atScaleApp, "students") : null;
 await atScaleApp.close();
 const atScale = runs("side-by-side")
@@ -308,10 +322,21 @@ const targets = {
         bulkOf1000Under1s: applications.bulk.ok,
       }
     : {}),
+  ...(dashboards
+    ? {
+        institutionDashboardMedianUnder150Ms: dashboards.cases
+          .filter((c) => c.name.startsWith("largest institution"))
+          .every((c) => c.ok),
+        platformDashboardMedianUnder300Ms: dashboards.cases
+          .filter((c) => c.name.startsWith("platform"))
+          .every((c) => c.ok),
+      }
+    : {}),
 };
 const over =
   lists.filter((l) => l.medianMs > budgetMs).length +
-  (applications ? applications.lists.cases.filter((c) => c.medianMs > LIST_BUDGET_MS).length : 0);
+  (applications ? applications.lists.cases.filter((c) => c.medianMs > LIST_BUDGET_MS).length : 0) +
+  (dashboards ? dashboards.cases.filter((c) => !c.ok).length : 0);
 const bulkFailed = applications !== null && !applications.bulk.ok;
 writeJson(join(BENCH, "results.json"), {
   date: started.toISOString(),
@@ -322,6 +347,7 @@ writeJson(join(BENCH, "results.json"), {
   targets,
   lists: { scale, counts, seedSeconds, budgetMs, rounds, cases: lists },
   applications,
+  dashboards,
   adminLoginRouteJavaScript: adminJs,
 });
 
@@ -356,7 +382,7 @@ console.log(
 );
 console.log(
   over === 0
-    ? `\nevery median under its budget (${budgetMs} ms, the applicant list ${LIST_BUDGET_MS} ms)`
+    ? `\nevery median under its budget (${budgetMs} ms, the applicant list ${LIST_BUDGET_MS} ms, dashboards 150/300 ms)`
     : `\n${over} list(s) over budget`,
 );
 if (applications) {

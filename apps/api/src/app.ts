@@ -21,6 +21,7 @@ import applicationHistoryRoutes from "./routes/application-history.js";
 import authRoutes from "./routes/auth.js";
 import certificateRoutes from "./routes/certificates.js";
 import courseSiteRoutes from "./routes/course-site.js";
+import dashboardRoutes from "./routes/dashboard.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(resourceRoutes);
       await api.register(commandRoutes);
       await api.register(applicationHistoryRoutes);
+      await api.register(dashboardRoutes);
       await api.register(uploadRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },

@@ -108,6 +108,11 @@ describe("deny by default", () => {
       "POST /api/profile/password": "signed-in",
       "POST /api/uploads/photo": "signed-in",
       "GET /api/meta": "signed-in",
+      // the dashboard (dashboard.test.ts): the caller's own scope only — their rows, their
+      // institution's, their company's postings', the platform for provider staff — and a download
+      // of it recorded under the caller; an institution out of that scope is a 404
+      "GET /api/dashboard": "signed-in",
+      "POST /api/dashboard/downloads": "signed-in",
       "GET /api/college/:id": "signed-in",
       "GET /api/institution/:id": "signed-in",
       "GET /api/recruiter-profile": `roles ${[ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER]}`,

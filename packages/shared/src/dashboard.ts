@@ -13,6 +13,9 @@ export type DashboardGranularity = (typeof DASHBOARD_GRANULARITIES)[number];
 /** A range cut finer than this is refused (400 under `granularity`): a chart of it says nothing. */
 export const MAX_PROGRESSION_BUCKETS = 400;
 
+/** The skills named under each category of the chart (its tooltip): the most often gained first. */
+export const MAX_SKILL_TAGS = 10;
+
 /** Years shown when no range is asked for: this one and the four before it. */
 export const DEFAULT_DASHBOARD_YEARS = 5;
 

@@ -272,6 +272,16 @@ export interface AuthThrottleTable {
   failures: Generated<number>;
 }
 
+/** The dashboards' daily counts, kept by triggers (migration 20261126T0000): scope 0 the platform, else an institution. */
+export interface DashboardCountTable {
+  scope_id: number;
+  /** `YYYY-MM-DD`. */
+  day: string;
+  /** A metric key of spec §3, or `skill:<name>` for a skill gained. */
+  metric: string;
+  n: number;
+}
+
 export interface DownloadLogTable {
   id: Generated<number>;
   user_id: number;
@@ -486,6 +496,7 @@ export interface Database {
   missing_locale_keys: MissingLocaleKeyTable;
   auth_throttle: AuthThrottleTable;
   download_logs: DownloadLogTable;
+  dashboard_counts: DashboardCountTable;
   institution_recruiters: InstitutionRecruiterTable;
   courses: CourseTable;
   scholarships: ScholarshipTable;
@@ -526,6 +537,7 @@ const TABLES: { readonly [Table in TableName]: true } = {
   missing_locale_keys: true,
   auth_throttle: true,
   download_logs: true,
+  dashboard_counts: true,
   institution_recruiters: true,
   courses: true,
   scholarships: true,

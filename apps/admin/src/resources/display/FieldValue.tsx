@@ -186,6 +186,7 @@ export function FieldValue({ field, record, fields, mode, relationLabels }: Fiel
     case "textarea":
       return detail ? <div className="csc-pre-line">{String(value)}</div> : String(value);
     default:
-      return <>{String(value)}</>;
+      // what someone typed is theirs, not the interface's: no translator (a browser's, a test's) rewrites it
+      return <span translate="no">{String(value)}</span>;
   }
 }
