@@ -88,13 +88,15 @@ export default function ProgressionChart({
   );
   const scale = yAxisScale(progression.series);
   const dark = appearance.kind === "admin";
-  // the canvas does not inherit the page's text colours: the theme's own, at their full contrast
+  // the canvas inherits neither the page's text colours nor its fonts (Devanagari shapes only in
+  // the page's own): the theme's, at their full contrast
   const { token } = theme.useToken();
   const axisStyle = {
     title: false,
     labelFill: token.colorTextSecondary,
     labelOpacity: 1,
     labelFontSize: 12,
+    labelFontFamily: token.fontFamily,
     lineStroke: token.colorBorder,
     tickStroke: token.colorBorder,
     gridStroke: token.colorBorder,
@@ -185,6 +187,7 @@ export default function ProgressionChart({
               itemLabelFill: token.colorText,
               itemLabelFillOpacity: 1,
               itemLabelFontSize: 13,
+              itemLabelFontFamily: token.fontFamily,
             },
           }}
           interaction={{ tooltip: { shared: true } }}
