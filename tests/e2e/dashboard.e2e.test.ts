@@ -243,6 +243,12 @@ describe("the dashboards (issue 11)", () => {
     expect(csv.name).toBe(PROGRESSION_CSV_FILENAME);
     expect(csv.bytes.toString("utf8")).toBe(progressionCsv(answer.progression));
 
+    // Reset goes back to the default view, the URL without the dashboard's parameters
+    await page.getByTestId("dashboard-reset").click();
+    await page.waitForURL((url) => !url.searchParams.has("from") && !url.searchParams.has("granularity"));
+    await settled(page);
+    await expectCardsOf(page, await dashboardOf(page));
+
     // both downloads are in Download Logs, which provider admins read
     const provider = await signedIn(PROVIDER_ADMIN);
     await expect
@@ -293,6 +299,22 @@ describe("the dashboards (issue 11)", () => {
     await expect
       .poll(() => chartDownloadsSince(page, me.id, since), { timeout: 10_000 })
       .toEqual([PROGRESSION_CSV_FILENAME, PROGRESSION_PNG_FILENAME].sort());
+
+    // a range cut too fine is refused by the API, its message under the granularity
+    const tooFine = `?from=2000-01-01&to=${new Date().toISOString().slice(0, 10)}&granularity=day`;
+    const refusal = await page.evaluate(async (path) => {
+      const response = await fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem("csc-token")}` } });
+      return { status: response.status, body: (await response.json()) as { errors?: Record<string, string> } };
+    }, `/api/dashboard${tooFine}`);
+    expect(refusal.status).toBe(400);
+    await page.goto(`${new URL(page.url()).origin}${new URL(page.url()).pathname}${tooFine}`);
+    const granularityError = page
+      .locator(".ant-form-item", { has: page.getByTestId("dashboard-granularity") })
+      .locator(".ant-form-item-explain-error");
+    await granularityError.waitFor();
+    expect(await granularityError.innerText()).toBe(refusal.body.errors?.granularity);
+    await page.getByTestId("dashboard-reset").click();
+    await settled(page);
 
     await expectReachableByTab(page, [
       "dashboard-range",

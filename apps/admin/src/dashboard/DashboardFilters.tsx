@@ -1,6 +1,7 @@
+import { UndoOutlined } from "@ant-design/icons";
 import { DASHBOARD_GRANULARITIES, type DashboardGranularity, type DashboardRange } from "@csc/shared";
 import { useList, useOne } from "@refinedev/core";
-import { DatePicker, Form, Select, Spin } from "antd";
+import { Button, DatePicker, Form, Select, Spin } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -49,7 +50,13 @@ export function DashboardFilters({ query, range, onChange, withInstitution, erro
   const typeable = language === "en-US" && displayCalendar() === "gregorian";
 
   return (
-    <Form layout="vertical" className="csc-dashboard-filters" component="div" aria-label={t("filters.label")}>
+    <Form
+      layout="vertical"
+      className="csc-dashboard-filters"
+      component="div"
+      role="group"
+      aria-label={t("filters.label")}
+    >
       <Form.Item
         label={t("filters.range")}
         htmlFor={ids.range}
@@ -98,6 +105,13 @@ export function DashboardFilters({ query, range, onChange, withInstitution, erro
             onChange={(institutionId) => onChange({ ...query, institutionId })}
           />
         </Form.Item>
+      ) : null}
+      {query.from || query.to || query.granularity || query.institutionId ? (
+        <div className="csc-dashboard-filters__reset">
+          <Button icon={<UndoOutlined />} onClick={() => onChange({})} data-testid="dashboard-reset">
+            {t("filters.reset")}
+          </Button>
+        </div>
       ) : null}
     </Form>
   );
