@@ -54,6 +54,48 @@ function chartPng(container: HTMLElement | null): string | null {
   return out.toDataURL("image/png");
 }
 
+interface TooltipItem {
+  name?: string;
+  value?: unknown;
+  color?: string;
+}
+
+/**
+ * The tooltip's body: the category, then each series with its colour and count, the skills gained
+ * listed under their count. Built from text nodes: skill names are typed by people.
+ */
+function tooltipBody(title: string, items: readonly TooltipItem[], skillsOf: (item: TooltipItem) => readonly string[]) {
+  const body = document.createElement("div");
+  body.className = "csc-chart-tooltip";
+  const heading = document.createElement("div");
+  heading.className = "csc-chart-tooltip__title";
+  heading.textContent = title;
+  body.append(heading);
+  const list = document.createElement("ul");
+  for (const item of items) {
+    const row = document.createElement("li");
+    const marker = document.createElement("span");
+    marker.className = "csc-chart-tooltip__marker";
+    marker.style.background = item.color ?? "currentColor";
+    const name = document.createElement("span");
+    name.className = "csc-chart-tooltip__name";
+    name.textContent = item.name ?? "";
+    const value = document.createElement("strong");
+    value.textContent = String(item.value ?? "");
+    row.append(marker, name, value);
+    const skills = skillsOf(item);
+    if (skills.length > 0) {
+      const tags = document.createElement("div");
+      tags.className = "csc-chart-tooltip__skills";
+      tags.textContent = skills.join(", ");
+      row.append(tags);
+    }
+    list.append(row);
+  }
+  body.append(list);
+  return body;
+}
+
 /**
  * The learner progression chart of spec §2 and §9: a line per series, the y axis from 0 to the
  * shared rounded maximum in 4 ticks, categories labelled through the user's formatter, and the
@@ -87,6 +129,10 @@ export default function ProgressionChart({
     [progression, language, t],
   );
   const scale = yAxisScale(progression.series);
+  const skillsLabel = t(metricLabelKey("skillsGained"));
+  const skillsByCategory = new Map(
+    points.filter((point) => point.seriesKey === "skillsGained").map((point) => [point.category, point.tags]),
+  );
   const dark = appearance.kind === "admin";
   // the canvas inherits neither the page's text colours nor its fonts (Devanagari shapes only in
   // the page's own): the theme's, at their full contrast
@@ -190,18 +236,27 @@ export default function ProgressionChart({
               itemLabelFontFamily: token.fontFamily,
             },
           }}
-          interaction={{ tooltip: { shared: true } }}
+          interaction={{
+            tooltip: {
+              shared: true,
+              css: {
+                ".g2-tooltip": {
+                  background: token.colorBgElevated,
+                  color: token.colorText,
+                  opacity: 1,
+                  "box-shadow": token.boxShadowSecondary,
+                  "font-family": token.fontFamily,
+                },
+              },
+              render: (_event: unknown, { title, items }: { title: string; items: TooltipItem[] }) =>
+                tooltipBody(String(title), items, (item) =>
+                  item.name === skillsLabel ? (skillsByCategory.get(String(title)) ?? []) : [],
+                ),
+            },
+          }}
           tooltip={{
             title: (point: ProgressionPoint) => point.category,
-            items: [
-              (point: ProgressionPoint) => ({
-                name: point.series,
-                value:
-                  point.seriesKey === "skillsGained" && point.tags.length > 0
-                    ? `${number(point.value)} (${point.tags.join(", ")})`
-                    : number(point.value),
-              }),
-            ],
+            items: [(point: ProgressionPoint) => ({ name: point.series, value: number(point.value) })],
           }}
         />
       </div>
