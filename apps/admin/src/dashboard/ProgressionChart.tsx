@@ -221,7 +221,8 @@ export default function ProgressionChart({
             color: { range: SERIES_COLOURS },
           }}
           axis={{
-            x: { ...axisStyle, labelAutoRotate: true, labelAutoHide: true },
+            // labels stay level: those that would overlap are left out (the tooltip names every category)
+            x: { ...axisStyle, labelAutoRotate: false, labelAutoHide: true },
             y: { ...axisStyle, labelFormatter: number },
           }}
           point={{ shapeField: "point", sizeField: 3 }}
