@@ -93,20 +93,25 @@ function cardsOf(page: Page, section = "dashboard-insights") {
   );
 }
 
-/** The cards show every metric of the answer, in the spec's order, written in en-US. */
+/**
+ * The cards show every metric of the answer, in the spec's order, written in en-US (waiting a
+ * moment: a new choice keeps the previous numbers on screen until its own arrive).
+ */
 async function expectCardsOf(page: Page, answer: DashboardData, section = "dashboard-insights") {
   const allZero = PROGRESSION_SERIES_KEYS.every((key) => answer.metrics[key] === 0);
   if (allZero) {
-    expect(await page.locator(`[data-testid="${section}"] [data-testid="dashboard-empty"]`).count()).toBe(1);
+    await page.locator(`[data-testid="${section}"] [data-testid="dashboard-empty"]`).waitFor();
     return;
   }
-  expect(await cardsOf(page, section)).toEqual(
-    PROGRESSION_SERIES_KEYS.map((key) => ({
-      key,
-      value: answer.metrics[key],
-      text: new Intl.NumberFormat("en-US").format(answer.metrics[key]),
-    })),
-  );
+  await expect
+    .poll(() => cardsOf(page, section), { timeout: 10_000 })
+    .toEqual(
+      PROGRESSION_SERIES_KEYS.map((key) => ({
+        key,
+        value: answer.metrics[key],
+        text: new Intl.NumberFormat("en-US").format(answer.metrics[key]),
+      })),
+    );
 }
 
 /** Tabs through the page until every control named has had the focus (or fails after `limit` presses). */

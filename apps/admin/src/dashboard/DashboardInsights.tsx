@@ -40,8 +40,9 @@ export function DashboardInsights() {
 
   return (
     <section
-      className="csc-insights"
+      className={`csc-insights${dashboard.isPlaceholderData ? " csc-insights--stale" : ""}`}
       aria-labelledby={headingId}
+      aria-busy={dashboard.isFetching}
       data-testid="dashboard-insights"
       data-loading={dashboard.isFetching}
     >
