@@ -138,6 +138,14 @@ describe("staff complete enrolments and read a learner's learning and assessment
       expect(await textOf(row.getByTestId("enrolment-certificate"))).toBe(stored.body.certificate_code);
     }
     await expectAccessible(page, "courses", "course-completed");
+    // the filter is in the address: a reload shows the same learners
+    expect(new URL(page.url()).searchParams.get("e_status")).toBe("completed");
+    await page.reload();
+    await section.getByTestId("enrolled-learners-status").waitFor();
+    expect(
+      await section.getByTestId("enrolled-learners-status").locator(".ant-segmented-item-selected").innerText(),
+    ).toBe("Completed");
+    for (const id of ids) await rowOf(section, id).waitFor();
 
     // one by one: taking completion back asks first and removes the certificate; completing again gives a code
     const [first] = ids;

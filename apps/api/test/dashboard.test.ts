@@ -219,27 +219,39 @@ describe("every card and chart point equals a plain SQL count", () => {
     expect(skills?.tags?.[index]).toEqual(expected);
   });
 
-  it("gives applicants by stage to their postings' owners, and none to a learner", async () => {
-    const recruiter = await dashboard("recruiter");
+  it("gives the pipeline of an institution's and a recruiter's postings, and none to a learner or the platform", async () => {
+    await expectPipelines();
+    expect((await dashboard("student")).stages).toBeUndefined();
+    expect((await dashboard("superadmin")).stages).toBeUndefined();
+  });
+});
+
+/** The recruiter's and the college's open applicants by stage against a plain count, whenever they applied. */
+async function expectPipelines() {
+  const order = (a: { posting_type: string; stage: string }, b: { posting_type: string; stage: string }) =>
+    a.posting_type.localeCompare(b.posting_type) || a.stage.localeCompare(b.stage);
+  for (const [who, column, id] of [
+    ["recruiter", "recruiter_id", ids.recruiter],
+    ["collegeAdmin", "institution_id", ids.kmc],
+  ] as const) {
+    // as it stands, whenever they applied: the range does not narrow it
+    const data = await dashboard(who, "?from=2026-01-01&to=2026-01-31");
     const rows = await sql<{ posting_type: string; stage: string; n: number | string }>`
       select posting_type, stage, count(*) as n from applications
-      where withdrawn_at is null and applied_at >= ${recruiter.range.from} and applied_at < ${dayAfter(recruiter.range.to)}
-        and (exists (select 1 from learning_events p where p.id = learning_event_id and p.recruiter_id = ${ids.recruiter})
-          or exists (select 1 from job_opportunities p where p.id = job_opportunity_id and p.recruiter_id = ${ids.recruiter})
-          or exists (select 1 from scholarships p where p.id = scholarship_id and p.recruiter_id = ${ids.recruiter}))
+      where withdrawn_at is null
+        and (exists (select 1 from learning_events p where p.id = learning_event_id and ${sql.ref(`p.${column}`)} = ${id})
+          or exists (select 1 from job_opportunities p where p.id = job_opportunity_id and ${sql.ref(`p.${column}`)} = ${id})
+          or exists (select 1 from scholarships p where p.id = scholarship_id and ${sql.ref(`p.${column}`)} = ${id}))
       group by posting_type, stage`.execute(t.app.db);
     const expected = rows.rows.map((row) => ({
       posting_type: row.posting_type,
       stage: row.stage,
       count: Number(row.n),
     }));
-    const order = (a: { posting_type: string; stage: string }, b: { posting_type: string; stage: string }) =>
-      a.posting_type.localeCompare(b.posting_type) || a.stage.localeCompare(b.stage);
-    expect([...(recruiter.stages ?? [])].sort(order)).toEqual(expected.sort(order));
-    expect(expected.length).toBeGreaterThan(0);
-    expect((await dashboard("student")).stages).toBeUndefined();
-  });
-});
+    expect(expected.length, who).toBeGreaterThan(0);
+    expect([...(data.stages ?? [])].sort(order), who).toEqual(expected.sort(order));
+  }
+}
 
 describe("acting through the API moves exactly the right metrics", () => {
   /** The first of the candidates the call accepts (201): what the student may still apply to or enrol in. */
@@ -358,7 +370,7 @@ describe("acting through the API moves exactly the right metrics", () => {
 });
 
 describe("the daily counts the database keeps", () => {
-  it("follow a withdrawal, a completion taken back and a posting deleted with its applicants", async () => {
+  it("follow a withdrawal, a completion taken back, a stage moved and a posting deleted with its applicants", async () => {
     const db = t.app.db;
     // the student withdraws an application still at its first stage with nothing recorded
     const open = await db
@@ -396,6 +408,19 @@ describe("the daily counts the database keeps", () => {
       ).certificate_code,
     ).toBeNull();
 
+    // the recruiter moves an applicant of theirs on
+    const theirs = await db
+      .selectFrom("applications as a")
+      .innerJoin("learning_events as p", "p.id", "a.learning_event_id")
+      .select(["a.id", "a.stage"])
+      .where("p.recruiter_id", "=", ids.recruiter)
+      .where("a.withdrawn_at", "is", null)
+      .where("a.stage", "=", "new_candidate")
+      .orderBy("a.id")
+      .executeTakeFirstOrThrow();
+    const moved = await call("recruiter", "POST", "/applications/bulk", { ids: [theirs.id], stage: "shortlisted" });
+    expect(moved.statusCode, moved.body).toBe(200);
+
     // a job opportunity with applicants is deleted: its applications go with it (on delete cascade)
     const busiest = await db
       .selectFrom("applications")
@@ -428,6 +453,7 @@ describe("the daily counts the database keeps", () => {
       await expectCounted(await dashboard(who), scope);
       await expectCounted(await dashboard(who, `?granularity=day&from=${daysAgo(30)}&to=${today}`), scope);
     }
+    await expectPipelines();
   });
 });
 

@@ -42,7 +42,7 @@ export interface DashboardData {
   /** `categories` are the bucket keys of `progressionBuckets` for `range`. */
   progression: ProgressionChartData;
   range: DashboardRange;
-  /** Applicants by stage, for the staff whose postings have applicants; absent for learners. */
+  /** Open applicants by stage to an institution's or a recruiter company's postings, as the pipeline stands (whenever they applied); absent for the platform and learners. */
   stages?: DashboardStageCount[];
 }
 

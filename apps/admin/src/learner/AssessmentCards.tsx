@@ -1,6 +1,6 @@
 import { type CrudFilter, useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Button, Card, Pagination, Result, Skeleton } from "antd";
+import { Button, Card, Pagination, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { EmptyState } from "../components/EmptyState";
@@ -12,6 +12,7 @@ import { type Assessment, draftKey, hasDraft } from "./assessments";
 import { shortDescription } from "./learning";
 import { PAGE_SIZE } from "./listState";
 import "./learner.css";
+import { ListLoadFailed } from "./ListLoadFailed";
 
 /** An assessment's facts on its card and page: category, time, number of questions, pass mark. */
 export function AssessmentFacts({ assessment }: { assessment: Assessment }) {
@@ -83,16 +84,7 @@ export function AssessmentCards({
   const rows = list.result.data;
 
   if (list.query.isError) {
-    return (
-      <div data-testid="resource-error">
-        <Result
-          status="warning"
-          title={t("learner:list.loadFailed")}
-          subTitle={list.query.error?.message}
-          extra={<Button onClick={() => void list.query.refetch()}>{t("buttons.retry")}</Button>}
-        />
-      </div>
-    );
+    return <ListLoadFailed query={list.query} />;
   }
   if (list.query.isLoading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
   if (rows.length === 0) {

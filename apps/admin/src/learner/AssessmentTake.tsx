@@ -4,6 +4,8 @@ import { Button, Input, Modal, Progress, Radio, Space, Switch } from "antd";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../providers/http";
+import { useLanguage } from "../providers/i18n";
+import { formatNumber } from "../resources/display/format";
 import {
   type AttemptDraft,
   type AttemptResult,
@@ -81,6 +83,7 @@ export function AssessmentTake({
   onSubmitted: (result: AttemptResult) => void;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { open } = useNotification();
   const [draft, setDraft] = useState<AttemptDraft>(() => readDraft(localStorage, storageKey, questions.length));
   const [sending, setSending] = useState(false);
@@ -124,6 +127,10 @@ export function AssessmentTake({
     ) : null;
   };
   const last = draft.current >= count - 1;
+  const answeredText = t("learner:assessment.answered", {
+    answered: formatNumber(answered, language),
+    count: formatNumber(count, language),
+  });
 
   return (
     <section className="csc-assessment-take" aria-label={t("learner:assessment.taking")} data-testid="assessment-take">
@@ -133,8 +140,8 @@ export function AssessmentTake({
           percent={count === 0 ? 0 : Math.round((answered * 100) / count)}
           // all answered is not yet a result: no green "success" until it is submitted
           status="normal"
-          format={() => t("learner:assessment.answered", { answered, count })}
-          aria-label={t("learner:assessment.answered", { answered, count })}
+          format={() => answeredText}
+          aria-label={answeredText}
         />
         <span className="csc-assessment-take__mode">
           <Switch

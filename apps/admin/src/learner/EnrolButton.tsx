@@ -5,12 +5,15 @@ import { Alert, Button, Progress, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../providers/http";
+import { useLanguage } from "../providers/i18n";
+import { formatNumber, formatPercent } from "../resources/display/format";
 import { useSite } from "../tenant/SiteContext";
 import { type Enrolment, enrolIn, type LearningItem, type LearningKind } from "./learning";
 
 /** The enrolment's progress bar, and once it is complete its badge with the certificate's code. */
 export function EnrolmentProgress({ enrolment }: { enrolment: Enrolment }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const progress = enrolment.completed_at ? 100 : Math.max(0, Math.min(100, Math.round(enrolment.progress)));
   return (
     <div className="csc-enrolment">
@@ -19,7 +22,8 @@ export function EnrolmentProgress({ enrolment }: { enrolment: Enrolment }) {
         size="small"
         // progress at 100 is complete only once completion is stamped (the success mark is an icon, not green text)
         status={enrolment.completed_at ? "success" : "normal"}
-        aria-label={t("learner:learning.progress", { percent: progress })}
+        format={() => formatPercent(progress, language)}
+        aria-label={t("learner:learning.progress", { percent: formatNumber(progress, language) })}
         data-testid="enrolment-progress"
       />
       {enrolment.completed_at ? (

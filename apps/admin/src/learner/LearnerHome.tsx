@@ -133,7 +133,7 @@ function usePostingTitles(applications: Application[]) {
     for (const posting of lists[index]?.result.data ?? [])
       titles.set(`${resource}:${posting.id}`, String(posting.title ?? ""));
   }
-  return { titles, loading: lists.some((list) => list.query.isLoading) };
+  return { titles, readable, loading: lists.some((list) => list.query.isLoading) };
 }
 
 /** Open applications: not withdrawn and still waiting for an answer (@csc/shared PENDING_STAGES), newest first. */
@@ -151,7 +151,7 @@ function OpenApplications() {
   const open = applications.result.data
     .filter((application) => !application.withdrawn_at && isEnumValue(PENDING_STAGES, application.stage))
     .slice(0, SHOWN);
-  const { titles, loading } = usePostingTitles(open);
+  const { titles, readable, loading } = usePostingTitles(open);
   const jobs = entryOf(menu, "job-opportunities");
   const events = entryOf(menu, "learning-events");
   const browse = jobs ?? events;
@@ -185,7 +185,8 @@ function OpenApplications() {
             const entry = entryOf(menu, resource);
             const title = titles.get(`${resource}:${postingId}`);
             const to = entry && title !== undefined ? `${pathsFor(entry).base}/show/${postingId}` : undefined;
-            const name = title || t("learner:mine.unavailable");
+            // a kind this site does not offer now (its feature off) is not "no longer published": its details are elsewhere
+            const name = title || t(readable(kind) ? "learner:mine.unavailable" : "learner:mine.notOffered");
             return (
               <li
                 key={application.id}

@@ -1,11 +1,12 @@
 import { type CrudFilter, useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Button, Pagination, Result, Skeleton } from "antd";
+import { Pagination, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/EmptyState";
 import type { ResourceMeta } from "../resources/types";
 import { EnrolButton } from "./EnrolButton";
 import { LearningCard } from "./LearningCard";
+import { ListLoadFailed } from "./ListLoadFailed";
 import { type Enrolment, enrolmentsByItem, type LearningItem, type LearningKind } from "./learning";
 import { PAGE_SIZE } from "./listState";
 
@@ -52,16 +53,7 @@ export function LearningCards({
   const rows = items.result.data;
 
   if (items.query.isError) {
-    return (
-      <div data-testid="resource-error">
-        <Result
-          status="warning"
-          title={t("learner:list.loadFailed")}
-          subTitle={items.query.error?.message}
-          extra={<Button onClick={() => void items.query.refetch()}>{t("buttons.retry")}</Button>}
-        />
-      </div>
-    );
+    return <ListLoadFailed query={items.query} />;
   }
   if (items.query.isLoading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
   if (rows.length === 0) {

@@ -1,12 +1,13 @@
 import { useList, useMany } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Button, Pagination, Result, Skeleton } from "antd";
+import { Pagination, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/EmptyState";
 import { useLanguage } from "../providers/i18n";
 import { formatDateTime } from "../resources/display/format";
 import { ApplicationStatus } from "./ApplyButton";
 import { type Application, postingIdOf } from "./applications";
+import { ListLoadFailed } from "./ListLoadFailed";
 import { PAGE_SIZE } from "./listState";
 import { PostingCard } from "./PostingCard";
 import type { Posting, PostingKind } from "./postings";
@@ -52,16 +53,7 @@ export function MyApplications({
   const postingById = new Map(postings.result.data.map((posting) => [posting.id, posting]));
 
   if (applications.query.isError) {
-    return (
-      <div data-testid="resource-error">
-        <Result
-          status="warning"
-          title={t("learner:list.loadFailed")}
-          subTitle={applications.query.error?.message}
-          extra={<Button onClick={() => void applications.query.refetch()}>{t("buttons.retry")}</Button>}
-        />
-      </div>
-    );
+    return <ListLoadFailed query={applications.query} />;
   }
   if (applications.query.isLoading || (postingIds.length > 0 && postings.query.isLoading)) {
     return <Skeleton active title={false} paragraph={{ rows: 8 }} />;

@@ -1,5 +1,5 @@
 import { useMany } from "@refinedev/core";
-import { Button, Result, Skeleton, Tag } from "antd";
+import { Skeleton, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/EmptyState";
 import { useLanguage } from "../providers/i18n";
@@ -7,6 +7,7 @@ import { formatDate } from "../resources/display/format";
 import { EnrolmentProgress, OpenOnCourseSite } from "./EnrolButton";
 import { LearningCard } from "./LearningCard";
 import { useMyEnrolments } from "./LearningCards";
+import { ListLoadFailed } from "./ListLoadFailed";
 import { type Enrolment, enrolmentStatus, type LearningItem, type LearningKind } from "./learning";
 import { MySkills } from "./SkillsList";
 
@@ -30,16 +31,7 @@ export function MyLearning({ kind, showPath }: { kind: LearningKind; showPath: (
   const itemById = new Map(items.result.data.map((item) => [item.id, item]));
 
   if (enrolments.query.isError) {
-    return (
-      <div data-testid="resource-error">
-        <Result
-          status="warning"
-          title={t("learner:list.loadFailed")}
-          subTitle={enrolments.query.error?.message}
-          extra={<Button onClick={() => void enrolments.query.refetch()}>{t("buttons.retry")}</Button>}
-        />
-      </div>
-    );
+    return <ListLoadFailed query={enrolments.query} />;
   }
   const loading = enrolments.query.isLoading || (ids.length > 0 && items.query.isLoading);
   return (

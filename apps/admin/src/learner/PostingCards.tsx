@@ -1,7 +1,7 @@
 import { LIST_SCOPE_OPTIONS, type ListScope } from "@csc/shared";
 import { type CrudFilter, useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Button, Pagination, Result, Segmented, Skeleton, Tabs } from "antd";
+import { Pagination, Segmented, Skeleton, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
@@ -9,6 +9,7 @@ import { DebouncedInput } from "../resources/list/DebouncedInput";
 import type { ResourceMeta } from "../resources/types";
 import { ApplyButton } from "./ApplyButton";
 import { type Application, applicationsByPosting } from "./applications";
+import { ListLoadFailed } from "./ListLoadFailed";
 import { type LearnerListState, type ListTab, PAGE_SIZE, useLearnerListState } from "./listState";
 import { MyApplications } from "./MyApplications";
 import { PostingCard } from "./PostingCard";
@@ -48,16 +49,7 @@ function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
   const byPosting = applicationsByPosting(applications.result.data, kind.applicationColumn);
 
   if (postings.query.isError) {
-    return (
-      <div data-testid="resource-error">
-        <Result
-          status="warning"
-          title={t("learner:list.loadFailed")}
-          subTitle={postings.query.error?.message}
-          extra={<Button onClick={() => void postings.query.refetch()}>{t("buttons.retry")}</Button>}
-        />
-      </div>
-    );
+    return <ListLoadFailed query={postings.query} />;
   }
   if (postings.query.isLoading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
   if (rows.length === 0) {

@@ -3,6 +3,8 @@ import { Checkbox, Progress } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../providers/http";
+import { useLanguage } from "../providers/i18n";
+import { formatNumber, formatPercent } from "../resources/display/format";
 import { doneSteps, type Enrolment, saveSteps, stepsProgress, toggleStep } from "./learning";
 
 /**
@@ -12,6 +14,7 @@ import { doneSteps, type Enrolment, saveSteps, stepsProgress, toggleStep } from 
  */
 export function RoadmapSteps({ steps, enrolment }: { steps: string[]; enrolment: Enrolment | undefined }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { open } = useNotification();
   const invalidate = useInvalidate();
   const [done, setDone] = useState<string[]>(() => doneSteps(enrolment, steps));
@@ -46,7 +49,8 @@ export function RoadmapSteps({ steps, enrolment }: { steps: string[]; enrolment:
         <Progress
           percent={progress}
           size="small"
-          aria-label={t("learner:learning.progress", { percent: progress })}
+          format={() => formatPercent(progress, language)}
+          aria-label={t("learner:learning.progress", { percent: formatNumber(progress, language) })}
           data-testid="roadmap-progress"
         />
       ) : (

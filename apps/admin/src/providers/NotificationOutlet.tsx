@@ -1,6 +1,7 @@
 import { Button, notification, Progress, Space, Typography } from "antd";
 import i18n from "i18next";
 import { useEffect, useState } from "react";
+import { formatNumber } from "../resources/display/format";
 import { attachNotificationOutlet, NOTIFICATION_CONFIG, type NotificationCommand } from "./notification";
 
 type NotificationApi = ReturnType<typeof notification.useNotification>[0];
@@ -14,7 +15,12 @@ function UndoableNotification({ message, seconds, onUndo }: { message: string; s
   }, [left]);
   return (
     <Space align="center">
-      <Progress type="circle" size={36} percent={(left / seconds) * 100} format={() => left} />
+      <Progress
+        type="circle"
+        size={36}
+        percent={(left / seconds) * 100}
+        format={() => formatNumber(left, i18n.language) ?? left}
+      />
       <Typography.Text>{message}</Typography.Text>
       <Button size="small" onClick={onUndo}>
         {i18n.t("buttons.undo")}

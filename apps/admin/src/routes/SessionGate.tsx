@@ -1,4 +1,4 @@
-import { dashboardPath } from "@csc/shared";
+import { DEFAULT_CALENDAR, dashboardPath } from "@csc/shared";
 import { useGetIdentity, useNotification } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
@@ -50,6 +50,11 @@ function SignedInShell({ user, meta }: { user: CurrentUser; meta: Meta }) {
   const calendar = calendarOf(user, storedCalendar);
   // set while rendering, before any screen formats a date; a new calendar redraws the screen
   setDisplayCalendar(calendar);
+  // signed out (the sign-in page, a public apply page), dates are the site's again, not the last user's
+  useEffect(() => {
+    setDisplayCalendar(calendar);
+    return () => setDisplayCalendar(DEFAULT_CALENDAR);
+  }, [calendar]);
   return (
     <SessionContext.Provider value={session}>
       <MenuRouteProvider>

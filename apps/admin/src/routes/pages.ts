@@ -29,6 +29,7 @@ export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
   courses: LearnerLearningPage,
   "career-roadmap": LearnerLearningPage,
   "self-assessment": lazy(() => import("../learner/AssessmentsPage")),
+  "global-partners": lazy(() => import("../learner/PartnersPage")),
 };
 
 export const ResourcePage: LazyPage = lazy(() => import("../resources/ResourcePage"));

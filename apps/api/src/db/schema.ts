@@ -282,6 +282,14 @@ export interface DashboardCountTable {
   n: number;
 }
 
+/** Each posting's open applicants at each stage, kept by the same trigger. */
+export interface DashboardStageCountTable {
+  posting_type: string;
+  posting_id: number;
+  stage: string;
+  n: number;
+}
+
 export interface DownloadLogTable {
   id: Generated<number>;
   user_id: number;
@@ -497,6 +505,7 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   download_logs: DownloadLogTable;
   dashboard_counts: DashboardCountTable;
+  dashboard_stage_counts: DashboardStageCountTable;
   institution_recruiters: InstitutionRecruiterTable;
   courses: CourseTable;
   scholarships: ScholarshipTable;
@@ -538,6 +547,7 @@ const TABLES: { readonly [Table in TableName]: true } = {
   auth_throttle: true,
   download_logs: true,
   dashboard_counts: true,
+  dashboard_stage_counts: true,
   institution_recruiters: true,
   courses: true,
   scholarships: true,

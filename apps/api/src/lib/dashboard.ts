@@ -10,7 +10,7 @@ import {
   type ProgressionSeriesKey,
   progressionBuckets,
 } from "@csc/shared";
-import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 
 /**
@@ -45,7 +45,7 @@ export async function dashboardOf(
   db: Kysely<Database>,
   scope: DashboardScope,
   range: DashboardRange,
-  stagesScope: DashboardScope | null,
+  stagesScope: Extract<DashboardScope, { kind: "institution" | "recruiter" }> | null,
 ): Promise<DashboardData> {
   const buckets = progressionBuckets(range.from, range.to, range.granularity);
   const length = keyLength(range);
@@ -70,7 +70,7 @@ export async function dashboardOf(
     names.set(name, (names.get(name) ?? 0) + Number(count));
   };
 
-  const stages = stagesScope ? stagesOf(db, stagesScope, range.from, upTo) : Promise.resolve(undefined);
+  const stages = stagesScope ? stagesOf(db, stagesScope) : Promise.resolve(undefined);
   if (scope.kind === "platform" || scope.kind === "institution") {
     // the daily counts the database keeps (migration 20261126T0000), summed by category
     const rows = await db
@@ -231,45 +231,41 @@ function scopeOf(scope: DashboardScope, alias: "e" | "a" | "t" | "s") {
 }
 
 const POSTING_TABLES = [
-  ["learning-event", "learning_events", "learning_event_id"],
-  ["job-opportunity", "job_opportunities", "job_opportunity_id"],
-  ["scholarship", "scholarships", "scholarship_id"],
+  ["learning-event", "learning_events"],
+  ["job-opportunity", "job_opportunities"],
+  ["scholarship", "scholarships"],
 ] as const;
 
 /**
- * Applicants by stage (not withdrawn, applied in the range) to the postings the scope owns: a
- * recruiter's company's, an institution's own, or every posting for the platform.
+ * The pipeline of the postings the scope owns, as it stands (whenever they applied): open
+ * applicants by stage to a recruiter company's postings or an institution's own, from the counts
+ * the database keeps per posting (migration 20261126T0000).
  */
 async function stagesOf(
   db: Kysely<Database>,
-  scope: DashboardScope,
-  from: string,
-  upTo: string,
+  scope: Extract<DashboardScope, { kind: "institution" | "recruiter" }>,
 ): Promise<DashboardStageCount[]> {
-  const owner = (eb: ExpressionBuilder<Database, "applications">) => {
-    if (scope.kind === "platform") return sql<boolean>`1 = 1`;
-    const [column, value] =
-      scope.kind === "recruiter"
-        ? (["recruiter_id", scope.recruiterId] as const)
-        : scope.kind === "institution"
-          ? (["institution_id", scope.institutionId] as const)
-          : (["id", -1] as const);
-    return eb.or(
-      POSTING_TABLES.map(([, table, posting]) =>
-        eb(posting, "in", eb.selectFrom(table).select("id").where(column, "=", value)),
-      ),
-    );
-  };
+  const [column, value] =
+    scope.kind === "recruiter"
+      ? (["recruiter_id", scope.recruiterId] as const)
+      : (["institution_id", scope.institutionId] as const);
   const rows = await db
-    .selectFrom("applications")
-    .select(["posting_type", "stage", (eb) => eb.fn.countAll<number>().as("count")])
-    .where(owner)
-    .where("withdrawn_at", "is", null)
-    .where("applied_at", ">=", from)
-    .where("applied_at", "<", upTo)
-    .groupBy(["posting_type", "stage"])
-    .orderBy("posting_type")
-    .orderBy("stage")
+    .selectFrom("dashboard_stage_counts as c")
+    .select(["c.posting_type", "c.stage", (eb) => eb.fn.sum<number>("c.n").as("count")])
+    .where((eb) =>
+      eb.or(
+        POSTING_TABLES.map(([type, table]) =>
+          eb.and([
+            eb("c.posting_type", "=", type),
+            eb("c.posting_id", "in", eb.selectFrom(table).select("id").where(column, "=", value)),
+          ]),
+        ),
+      ),
+    )
+    .groupBy(["c.posting_type", "c.stage"])
+    .having((eb) => eb.fn.sum("c.n"), ">", 0)
+    .orderBy("c.posting_type")
+    .orderBy("c.stage")
     .execute();
   return rows.map((row) => ({
     posting_type: row.posting_type as PostingType,

@@ -70,7 +70,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     async (request) => {
       const range = rangeOf(request, request.query);
       const scope = await scopeOf(request, request.query.institution_id);
-      // applicants by stage to the postings of an institution or a recruiter company
+      // the pipeline of an institution's or a recruiter company's postings
       const stages = scope.kind === "institution" || scope.kind === "recruiter" ? scope : null;
       return { data: await dashboardOf(app.db, scope, range, stages) };
     },

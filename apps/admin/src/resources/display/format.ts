@@ -102,6 +102,11 @@ export function formatNumber(value: unknown, language: string): string | null {
 }
 
 /** A country's name from its ISO code, in the given language. */
+/** A percentage as the language writes its digits: 67% or ६७%. */
+export function formatPercent(value: number, language: string): string {
+  return `${formatNumber(value, language) ?? value}%`;
+}
+
 export function countryName(code: unknown, language: string): string | null {
   if (typeof code !== "string" || code === "") return null;
   try {

@@ -5,6 +5,7 @@ import { Alert, Button, Modal, Progress, Segmented, Table, type TablePaginationC
 import type { ColumnType } from "antd/es/table";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { AppCard } from "../../components/AppCard";
 import { useLanguage } from "../../providers/i18n";
 import type { DetailSectionProps } from "../behaviour";
@@ -42,14 +43,45 @@ export default function EnrolledLearners({ record, meta: itemMeta }: DetailSecti
   return <EnrolledLearnersOf itemType={itemType} itemId={record.id} />;
 }
 
+const STATUS_FILTERS: readonly StatusFilter[] = ["all", "in-progress", "completed"];
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/**
+ * The view of the enrolled learners as the address keeps it (`e_status`, `e_page`, `e_size`): a
+ * reload, the back button or a shared link shows the same learners; the defaults stay out of it.
+ */
+function useEnrolledView() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("e_status");
+  const status = STATUS_FILTERS.find((value) => value === requested) ?? "all";
+  const page = Math.max(1, Number.parseInt(params.get("e_page") ?? "1", 10) || 1);
+  const size = Number(params.get("e_size"));
+  const pageSize = PAGE_SIZES.includes(size) ? size : 20;
+  const setView = (next: { status?: StatusFilter; page?: number; pageSize?: number }) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        const put = (name: string, value: string | number | undefined, fallback: string | number) => {
+          if (value === undefined) return;
+          if (value === fallback) updated.delete(name);
+          else updated.set(name, String(value));
+        };
+        put("e_status", next.status, "all");
+        put("e_page", next.page, 1);
+        put("e_size", next.pageSize, 20);
+        return updated;
+      },
+      { replace: false },
+    );
+  return { status, page, pageSize, setView };
+}
+
 function EnrolledLearnersOf({ itemType, itemId }: { itemType: Enrolment["item_type"]; itemId: number }) {
   const { t } = useTranslation("staffLearning");
   const language = useLanguage();
   const meta = useResourceMeta("enrolments");
   const completion = useCompletion();
-  const [status, setStatus] = useState<StatusFilter>("all");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { status, page, pageSize, setView } = useEnrolledView();
   const [selected, setSelected] = useState<number[]>([]);
   const [reopening, setReopening] = useState<Reopening | null>(null);
 
@@ -170,19 +202,14 @@ function EnrolledLearnersOf({ itemType, itemId }: { itemType: Enrolment["item_ty
     pageSize,
     total,
     showSizeChanger: true,
-    pageSizeOptions: [10, 20, 50, 100],
+    pageSizeOptions: PAGE_SIZES,
     showTotal: (all, [from, to]) =>
       t("range", {
         start: formatNumber(from, language),
         end: formatNumber(to, language),
         total: formatNumber(all, language),
       }),
-    onChange: (next, size) => {
-      if (size !== pageSize) {
-        setPageSize(size);
-        setPage(1);
-      } else setPage(next);
-    },
+    onChange: (next, size) => setView(size !== pageSize ? { pageSize: size, page: 1 } : { page: next }),
   };
 
   return (
@@ -204,10 +231,7 @@ function EnrolledLearnersOf({ itemType, itemId }: { itemType: Enrolment["item_ty
           <Segmented<StatusFilter>
             size="small"
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              setPage(1);
-            }}
+            onChange={(value) => setView({ status: value, page: 1 })}
             options={[
               { value: "all", label: t("filter.all") },
               { value: "in-progress", label: t("status.in-progress") },

@@ -8,7 +8,9 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * inserted or changed, in the same statement as the write, so nothing that writes activity can
  * forget them. The platform's and an institution's dashboards read these few thousand rows instead
  * of counting a million applications (3.4 s uncached for the largest institution at `--scale
- * 100000`). A learner's and a recruiter's dashboards still count their own rows.
+ * 100000`). A learner's and a recruiter's dashboards still count their own rows. Beside them, each
+ * posting's open applicants at each stage, for the pipeline of an institution's or a recruiter's
+ * postings (0.6 s counted from the applications for the largest institution).
  *
  * What each row counts (DESIGN §5a): enrolments by `enrolled_at` (course, course completed,
  * enrichment program, certificate), applications to learning events and job opportunities by
@@ -27,7 +29,20 @@ interface Activity {
   watched: string[];
   /** `[metric expression, condition]` over the row `r`: each holds once for the row when its condition does. */
   metrics: [string, string][];
+  /** Another count the same row keeps, as a statement adding `sign` for the row. */
+  also?: (row: string, sign: 1 | -1, postgres: boolean) => string;
 }
+
+/** The posting an application is to, from its own columns: no lookup, so a cascade's deletes find it too. */
+const postingOf = (row: string) =>
+  `coalesce(${row}.learning_event_id, ${row}.job_opportunity_id, ${row}.scholarship_id)`;
+
+/** An open (not withdrawn) application's part in its posting's count of applicants at its stage. */
+const stageChange = (row: string, sign: 1 | -1, postgres: boolean) => `
+  INSERT INTO dashboard_stage_counts (posting_type, posting_id, stage, n)
+  SELECT ${row}.posting_type, ${postingOf(row)}, ${row}.stage, ${sign}
+  WHERE ${row}.withdrawn_at IS NULL AND ${postingOf(row)} IS NOT NULL
+  ON CONFLICT (posting_type, posting_id, stage) DO UPDATE SET n = ${postgres ? "dashboard_stage_counts.n" : "n"} + excluded.n`;
 
 const ACTIVITIES: Activity[] = [
   {
@@ -44,13 +59,25 @@ const ACTIVITIES: Activity[] = [
   {
     table: "applications",
     at: "applied_at",
-    watched: ["posting_type", "applied_at", "withdrawn_at", "completion_status", "certificate_code", "institution_id"],
+    watched: [
+      "posting_type",
+      "applied_at",
+      "withdrawn_at",
+      "completion_status",
+      "certificate_code",
+      "institution_id",
+      "stage",
+      "learning_event_id",
+      "job_opportunity_id",
+      "scholarship_id",
+    ],
     metrics: [
       ["'internshipJobsApplied'", "r.posting_type = 'job-opportunity' AND r.withdrawn_at IS NULL"],
       ["'trainingJoined'", "r.posting_type = 'learning-event' AND r.withdrawn_at IS NULL"],
       ["'trainingCompleted'", "r.posting_type = 'learning-event' AND r.completion_status = 'complete'"],
       ["'certificateObtained'", "r.posting_type = 'learning-event' AND r.certificate_code IS NOT NULL"],
     ],
+    also: stageChange,
   },
   {
     table: "assessment_attempts",
@@ -75,8 +102,13 @@ const metricsOf = (activity: Activity, row: string) =>
     )
     .join(" UNION ALL ");
 
-/** Adds `sign` (1 or -1) to each count the row takes part in: the platform's and its institution's. */
-const change = (activity: Activity, row: string, sign: 1 | -1, postgres: boolean) => `
+/** Adds `sign` (1 or -1) to each count the row takes part in: the platform's and its institution's (and any other it keeps). */
+const change = (activity: Activity, row: string, sign: 1 | -1, postgres: boolean) =>
+  [metricChange(activity, row, sign, postgres), ...(activity.also ? [activity.also(row, sign, postgres)] : [])].join(
+    ";",
+  );
+
+const metricChange = (activity: Activity, row: string, sign: 1 | -1, postgres: boolean) => `
   INSERT INTO dashboard_counts (scope_id, day, metric, n)
   SELECT s.scope_id, substr(${row}.${activity.at}, 1, 10), m.metric, ${sign}
   FROM (SELECT 0 AS scope_id UNION ALL SELECT ${row}.institution_id AS scope_id WHERE ${row}.institution_id IS NOT NULL) s
@@ -93,6 +125,14 @@ export async function up(db: Db): Promise<void> {
     .addColumn("metric", "text", (c) => c.notNull())
     .addColumn("n", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("dashboard_counts_pk", ["scope_id", "day", "metric"])
+    .execute();
+  await db.schema
+    .createTable("dashboard_stage_counts")
+    .addColumn("posting_type", "text", (c) => c.notNull())
+    .addColumn("posting_id", "integer", (c) => c.notNull())
+    .addColumn("stage", "text", (c) => c.notNull())
+    .addColumn("n", "integer", (c) => c.notNull())
+    .addPrimaryKeyConstraint("dashboard_stage_counts_pk", ["posting_type", "posting_id", "stage"])
     .execute();
 
   for (const activity of ACTIVITIES) {
@@ -145,6 +185,13 @@ END $$`)
       }
     }
   }
+  await sql
+    .raw(`INSERT INTO dashboard_stage_counts (posting_type, posting_id, stage, n)
+      SELECT r.posting_type, ${postingOf("r")}, r.stage, count(*)
+      FROM applications r
+      WHERE r.withdrawn_at IS NULL AND ${postingOf("r")} IS NOT NULL
+      GROUP BY 1, 2, 3`)
+    .execute(db);
 }
 
 export async function down(db: Db): Promise<void> {
@@ -159,5 +206,6 @@ export async function down(db: Db): Promise<void> {
         await sql.raw(`DROP TRIGGER IF EXISTS ${name}_${event}`).execute(db);
     }
   }
+  await db.schema.dropTable("dashboard_stage_counts").ifExists().execute();
   await db.schema.dropTable("dashboard_counts").ifExists().execute();
 }
