@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { EmptyState } from "../components/EmptyState";
+import { MyProgress } from "../dashboard/DashboardInsights";
 import { DashboardWelcome } from "../pages/Dashboard";
 import { useLanguage } from "../providers/i18n";
 import { formatDate, formatDateTime, formatNumber } from "../resources/display/format";
@@ -467,7 +468,7 @@ function MySkillsSection() {
 }
 
 /**
- * The learner's dashboard (issue 10): the welcome, then what to do next — their open applications
+ * The learner's dashboard (issue 10): the welcome, their progress in numbers (issue 11), then what to do next — their open applications
  * and where each stands, the learning they have under way, postings suggested to them, their latest
  * assessment result and their skills.
  */
@@ -479,6 +480,7 @@ export default function LearnerHome() {
   return (
     <div className="csc-dashboard csc-home" data-testid="learner-home">
       <DashboardWelcome />
+      <MyProgress />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <div className="csc-stack">

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
+import { DashboardInsights } from "../dashboard/DashboardInsights";
 import { MENU_ICONS } from "../layout/menu-icons";
 import { useLanguage } from "../providers/i18n";
 import { formatLongDate } from "../resources/display/format";
@@ -92,7 +93,10 @@ export function DashboardWelcome() {
   );
 }
 
-/** Spec §2: the dashboard; My College / My Company / Your Dashboard. Metrics and the chart come later. */
+/**
+ * Spec §2: the dashboard; My College / My Company / Your Dashboard. Under the welcome, the metrics
+ * and the progression chart (or applicants by stage), then shortcuts into the menu.
+ */
 export default function Dashboard() {
   const { t } = useTranslation();
   const { user, role, menu } = useSession();
@@ -103,6 +107,7 @@ export default function Dashboard() {
   return (
     <div className="csc-dashboard">
       <DashboardWelcome />
+      <DashboardInsights />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>

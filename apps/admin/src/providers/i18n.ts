@@ -28,6 +28,7 @@ export const NAMESPACES = [
   "learner",
   "account",
   "staffLearning",
+  "dashboard",
 ] as const;
 
 /**

@@ -83,6 +83,19 @@ export function formatLongDate(value: unknown, language: string, calendar = acti
   return localDigits(`${local.format("dddd")}, ${day}`, language);
 }
 
+/** A calendar year as written (no grouping), in the language's digits. */
+export function formatYear(year: string | number, language: string): string {
+  return localDigits(String(year), language);
+}
+
+/** A calendar month (`YYYY-MM`) as short month and year ("Mar 2024"); null for anything else. */
+export function formatMonth(value: string, language: string): string | null {
+  const month = /^(\d{4})-(\d{2})$/.exec(value);
+  if (!month) return null;
+  const date = new Date(Number(month[1]), Number(month[2]) - 1, 1);
+  return localDigits(localDayjs(date, language).format("MMM YYYY"), language);
+}
+
 export function formatNumber(value: unknown, language: string): string | null {
   if (typeof value !== "number" || !Number.isFinite(value)) return null;
   return localDigits(new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(value), language);

@@ -1,0 +1,54 @@
+import type { DashboardData, DashboardRange } from "@csc/shared";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { http } from "../providers/http";
+import { type DashboardQuery, dashboardApiParams } from "./dashboardQuery";
+
+export const DASHBOARD_QUERY_KEY = ["csc", "dashboard"] as const;
+
+/** `GET /api/dashboard`: the caller's metrics and progression, scoped by the server. */
+export async function fetchDashboard(query: DashboardQuery): Promise<DashboardData> {
+  const { data } = await http.get<{ data: DashboardData }>("/api/dashboard", { params: dashboardApiParams(query) });
+  return data.data;
+}
+
+export function useDashboard(query: DashboardQuery) {
+  return useQuery({
+    queryKey: [...DASHBOARD_QUERY_KEY, query],
+    queryFn: () => fetchDashboard(query),
+    // a new range keeps the old numbers on screen until the new ones arrive
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export type DashboardDownloadKind = "png" | "csv";
+
+/**
+ * `POST /api/dashboard/downloads`: the chart's download goes into Download Logs, with the range and
+ * (provider staff) the institution it showed.
+ */
+export async function logDashboardDownload(
+  kind: DashboardDownloadKind,
+  filename: string,
+  range: DashboardRange,
+  institutionId?: number,
+): Promise<void> {
+  await http.post("/api/dashboard/downloads", {
+    kind,
+    filename,
+    range,
+    ...(institutionId ? { institution_id: institutionId } : {}),
+  });
+}
+
+/** Saves a Blob or a data URL under `filename` through a temporary link. */
+export function saveFile(source: Blob | string, filename: string): void {
+  const url = typeof source === "string" ? source : URL.createObjectURL(source);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  if (typeof source !== "string") setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
