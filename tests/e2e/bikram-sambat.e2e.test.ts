@@ -141,6 +141,27 @@ describe("the Bikram Sambat calendar on every screen", () => {
         }
       }
 
+      // a form's date inputs write the date as the screens do
+      const events = entries.find((entry) => entry.name === "learning-events");
+      if (account.email.startsWith("college.admin") && events) {
+        const id = await page.evaluate(async () => {
+          const response = await fetch("/api/learning-events?_start=0&_end=1&_sort=start_at&_order=desc", {
+            headers: { Authorization: `Bearer ${localStorage.getItem("csc-token")}` },
+          });
+          return ((await response.json()) as { id: number }[])[0]?.id;
+        });
+        expect(id).toBeDefined();
+        await openInApp(page, `${events.path.split("?")[0]}/edit/${id}`);
+        await page.waitForSelector(".ant-picker input");
+        const inputs = (
+          await page
+            .locator(".ant-picker input")
+            .evaluateAll((elements) => elements.map((element) => (element as HTMLInputElement).value))
+        ).join(" | ");
+        for (const date of gregorianDatesIn(inputs)) found.push(`edit form: ${date}`);
+        expect(inputs, "the form's dates").toMatch(BIKRAM_SAMBAT);
+      }
+
       expect(found, `calendar set through ${how}`).toEqual([]);
       // today's date on the dashboard, and the records' dates on the screens that have them
       expect(

@@ -2,18 +2,17 @@ import { UndoOutlined } from "@ant-design/icons";
 import { DASHBOARD_GRANULARITIES, type DashboardGranularity, type DashboardRange } from "@csc/shared";
 import { useList, useOne } from "@refinedev/core";
 import { Button, DatePicker, Form, Select, Spin } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs from "dayjs";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../providers/i18n";
-import { displayCalendar, formatDate } from "../resources/display/format";
+import { pickerFormat } from "../resources/display/format";
 import { useSelectStyle } from "../resources/fields/useSelectStyle";
 import type { DashboardQuery } from "./dashboardQuery";
 
 const SEARCH_DELAY_MS = 250;
 const INSTITUTIONS_SHOWN = 20;
 /** In English and the Gregorian calendar the formatter's short date is dayjs's own: typed dates are read as it or ISO. */
-const TYPED_DATE_FORMATS = ["MMM D, YYYY", "YYYY-MM-DD"];
 
 export interface DashboardFiltersProps {
   query: DashboardQuery;
@@ -44,10 +43,6 @@ export function DashboardFilters({ query, range, onChange, withInstitution, erro
   const rangeError = errorText(errors, "from", "to");
   const granularityError = errorText(errors, "granularity");
   const institutionError = errorText(errors, "institution_id");
-  // elsewhere (Devanagari digits, Bikram Sambat) the formatter writes the dates and the picker is
-  // chosen from, not typed into (antd reads no typing with a format function)
-  const shownDate = (value: Dayjs) => formatDate(value.format("YYYY-MM-DD"), language) ?? "";
-  const typeable = language === "en-US" && displayCalendar() === "gregorian";
 
   return (
     <Form
@@ -68,7 +63,7 @@ export function DashboardFilters({ query, range, onChange, withInstitution, erro
           data-testid="dashboard-range"
           allowClear={false}
           placeholder={[t("filters.from"), t("filters.to")]}
-          format={typeable ? TYPED_DATE_FORMATS : shownDate}
+          format={pickerFormat(language)}
           value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
           onChange={(dates) => {
             const [start, end] = dates ?? [];

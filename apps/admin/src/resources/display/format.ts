@@ -2,6 +2,7 @@ import { type Calendar, DEFAULT_CALENDAR, intlLocale } from "@csc/shared";
 import dayjs from "dayjs";
 import "dayjs/locale/en";
 import "dayjs/locale/ne";
+import type { Dayjs } from "dayjs";
 import { BIKRAM_SAMBAT_MONTHS, toBikramSambat, toDevanagariDigits } from "./bikram-sambat";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -72,6 +73,23 @@ export function formatDateTime(value: unknown, language: string, calendar = acti
   if (!date) return null;
   const time = localDayjs(date, language).format(TIME_FORMATS[language] ?? TIME_FORMATS["en-US"]);
   return localDigits(`${dateText(date, language, calendar)}, ${time}`, language);
+}
+
+/** Dates as a picker takes them typed: spec §9's short form, or ISO. */
+const TYPED_DATE_FORMATS = ["MMM D, YYYY", "YYYY-MM-DD"];
+const TYPED_DATE_TIME_FORMATS = ["MMM D, YYYY HH:mm", "YYYY-MM-DD HH:mm"];
+
+/**
+ * What a date picker's input shows: in en-US with the Gregorian calendar the typed formats; in
+ * Nepali digits or Bikram Sambat the formatter's own text (such a date is chosen from the picker,
+ * not typed: antd reads no typing with a format function), so an input never shows a date the
+ * rest of the screen would write otherwise.
+ */
+export function pickerFormat(language: string, withTime = false): string[] | ((value: Dayjs) => string) {
+  if (language === "en-US" && activeCalendar === "gregorian")
+    return withTime ? TYPED_DATE_TIME_FORMATS : TYPED_DATE_FORMATS;
+  return (value: Dayjs) =>
+    (withTime ? formatDateTime(value.toISOString(), language) : formatDate(value.format("YYYY-MM-DD"), language)) ?? "";
 }
 
 /** A date with its weekday in full ("Tuesday, 8 December 2026", "Tuesday, 23 Mangsir 2083"). */

@@ -1,14 +1,13 @@
 import { DatePicker } from "antd";
 import dayjs from "dayjs";
+import { useLanguage } from "../../providers/i18n";
+import { pickerFormat } from "../display/format";
 import type { FieldInputProps } from "./types";
 
-/** Spec §9 shows dates as short month, day, year; ISO is accepted when typed. */
-const DATE_FORMATS = ["MMM D, YYYY", "YYYY-MM-DD"];
-const DATE_TIME_FORMATS = ["MMM D, YYYY HH:mm", "YYYY-MM-DD HH:mm"];
-
-/** A date (`YYYY-MM-DD`) or date-time (ISO instant) through antd's picker. */
+/** A date (`YYYY-MM-DD`) or date-time (ISO instant) through antd's picker, shown as the screen writes dates (spec §9, Bikram Sambat, Nepali digits); ISO is accepted when typed in en-US. */
 export function DateInput({ field, value, onChange, onBlur, id, status }: FieldInputProps) {
   const withTime = field.type === "datetime";
+  const language = useLanguage();
   const parsed = typeof value === "string" && value ? dayjs(value) : null;
   return (
     <DatePicker
@@ -16,7 +15,7 @@ export function DateInput({ field, value, onChange, onBlur, id, status }: FieldI
       className="csc-input-full"
       status={status}
       showTime={withTime ? { format: "HH:mm" } : false}
-      format={withTime ? DATE_TIME_FORMATS : DATE_FORMATS}
+      format={pickerFormat(language, withTime)}
       value={parsed?.isValid() ? parsed : null}
       onChange={(date) => onChange(date ? (withTime ? date.toISOString() : date.format("YYYY-MM-DD")) : null)}
       onBlur={onBlur}

@@ -2,6 +2,8 @@ import type { CrudFilter } from "@refinedev/core";
 import { DatePicker, InputNumber } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
+import { useLanguage } from "../../providers/i18n";
+import { pickerFormat } from "../display/format";
 import { ChoiceSelect } from "../fields/ChoiceSelect";
 import { type LocationLevel, PARENT_LEVEL } from "../fields/locations";
 import { PlaceSelect } from "../fields/PlaceSelect";
@@ -35,6 +37,7 @@ export interface FilterControlProps {
 /** One filter of a list, by the field's type: enum → select, date → range, text → like (issue 4). */
 export function FilterControl({ field, fields, filters, onChange, inline = false }: FilterControlProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const label = t(field.labelKey, { defaultValue: field.label });
   const common = {
     "aria-label": label,
@@ -84,7 +87,7 @@ export function FilterControl({ field, fields, filters, onChange, inline = false
           className={common.className}
           aria-label={label}
           allowEmpty={[true, true]}
-          format="MMM D, YYYY"
+          format={pickerFormat(language)}
           value={[from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null]}
           onChange={(range) => {
             const [gte, lte] = rangeBounds(field, range);
