@@ -466,6 +466,21 @@ export interface TestimonialTable {
   updated_at: string;
 }
 
+export interface TutorialTable {
+  id: Generated<number>;
+  title_en: string;
+  title_np: string;
+  description_en: string;
+  description_np: string;
+  video_url: string | null;
+  /** JSON list of role kinds. */
+  roles: string;
+  topic: string | null;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   institutions: InstitutionTable;
   recruiters: RecruiterTable;
@@ -498,6 +513,7 @@ export interface Database {
   global_partners: GlobalPartnerTable;
   tags: TagTable;
   testimonials: TestimonialTable;
+  tutorials: TutorialTable;
 }
 
 export type TableName = keyof Database;
@@ -538,6 +554,7 @@ const TABLES: { readonly [Table in TableName]: true } = {
   global_partners: true,
   tags: true,
   testimonials: true,
+  tutorials: true,
 };
 
 export const DATABASE_TABLES = Object.keys(TABLES) as TableName[];
