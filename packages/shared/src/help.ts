@@ -31,25 +31,21 @@ const YOUTUBE_HOSTS = [
  * youtube-nocookie.com); null for anything else.
  */
 export function youtubeVideoId(address: string | null | undefined): string | null {
-  const text = address?.trim() ?? "";
-  if (text === "") return null;
-  let url: URL;
-  try {
-    url = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  const host = url.hostname.toLowerCase();
-  const segments = url.pathname.split("/").filter(Boolean);
-  let id: string | null | undefined = null;
-  if (host === "youtu.be") id = segments.length === 1 ? segments[0] : null;
-  else if (YOUTUBE_HOSTS.includes(host)) {
-    if (segments.length === 1 && segments[0] === "watch") id = url.searchParams.get("v");
+  const parts = ADDRESS.exec(address?.trim() ?? "");
+  if (!parts) return null;
+  const [, host = "", path = "", query = ""] = parts;
+  const segments = path.split("/").filter(Boolean);
+  let id: string | undefined;
+  if (host.toLowerCase() === "youtu.be") id = segments.length === 1 ? segments[0] : undefined;
+  else if (YOUTUBE_HOSTS.includes(host.toLowerCase())) {
+    if (segments.length === 1 && segments[0] === "watch") id = /(?:^\?|&)v=([^&]*)/.exec(query)?.[1];
     else if (segments.length === 2 && (segments[0] === "shorts" || segments[0] === "embed")) id = segments[1];
   }
   return id && VIDEO_ID.test(id) ? id : null;
 }
+
+/** An http(s) address (the scheme may be left out): its host, path and query. */
+const ADDRESS = /^(?:https?:\/\/)?([^/?#:@\s]+)(\/[^?#\s]*)?(\?[^#\s]*)?(?:#\S*)?$/i;
 
 /** The player's address for a video id, on the privacy-enhanced host only. */
 export const youtubeEmbedUrl = (videoId: string): string =>

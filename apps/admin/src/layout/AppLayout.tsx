@@ -7,6 +7,7 @@ import { useSession } from "../session/SessionContext";
 import { useSite } from "../tenant/SiteContext";
 import { useAppearance } from "../theme/AppearanceProvider";
 import { sidebarPalette } from "../theme/appearance";
+import { HelpLink } from "./HelpLink";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { type BrandIdentity, SidebarBrand } from "./SidebarBrand";
 import { SideMenu } from "./SideMenu";
@@ -94,6 +95,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {large ? null : <span className="csc-header__title">{identity.name}</span>}
           </div>
           <div className="csc-header__end">
+            <HelpLink />
             <LanguageSwitcher />
             <UserMenu />
           </div>

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   "learner",
   "account",
   "staffLearning",
+  "help",
 ] as const;
 
 /**

@@ -31,6 +31,10 @@ export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
   "self-assessment": lazy(() => import("../learner/AssessmentsPage")),
 };
 
+/** The Help area (issue 12): every role's Help page, and the tutorials provider staff keep. */
+export const HelpPage = lazy(() => import("../help/HelpPage"));
+export const TutorialsPage = lazy(() => import("../help/TutorialsPage"));
+
 export const ResourcePage: LazyPage = lazy(() => import("../resources/ResourcePage"));
 export const LearnerDetailsPage = lazy(() => import("../pages/LearnerDetails"));
 export const NotAllowedPage = lazy(() => import("../pages/NotAllowed"));

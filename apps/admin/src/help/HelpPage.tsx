@@ -1,0 +1,63 @@
+import { PlayCircleOutlined, SettingOutlined } from "@ant-design/icons";
+import { TUTORIALS_PATH } from "@csc/shared";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Button, Skeleton, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AppCard } from "../components/AppCard";
+import { EmptyState } from "../components/EmptyState";
+import { PageHeader } from "../components/PageHeader";
+import { can } from "../resources/screen";
+import { useResourceMeta } from "../resources/useResourceMeta";
+import { TutorialCard } from "./TutorialCard";
+import { fetchTutorials, TUTORIALS_QUERY_KEY } from "./tutorials";
+import "./help.css";
+
+/** Provider staff who may change the tutorials open their list from here (the menus of spec §6 stay as they are). */
+function ManageTutorialsLink() {
+  const { t } = useTranslation("help");
+  const meta = useResourceMeta("tutorials");
+  if (!meta || !(can(meta, "create") || can(meta, "update"))) return null;
+  return (
+    <Link to={TUTORIALS_PATH}>
+      <Button icon={<SettingOutlined />} data-testid="manage-tutorials">
+        {t("tutorials.manage")}
+      </Button>
+    </Link>
+  );
+}
+
+function TutorialsSection() {
+  const { t } = useTranslation("help");
+  const tutorials = useQuery({ queryKey: TUTORIALS_QUERY_KEY, queryFn: fetchTutorials });
+  return (
+    <AppCard title={t("tutorials.title")} icon={<PlayCircleOutlined />} actions={<ManageTutorialsLink />}>
+      {tutorials.isPending ? (
+        <Skeleton active />
+      ) : tutorials.isError ? (
+        <Alert type="error" showIcon message={t("loadFailed")} />
+      ) : tutorials.data.length === 0 ? (
+        <EmptyState message={t("tutorials.none")} />
+      ) : (
+        <ul className="csc-tutorials" aria-label={t("tutorials.title")}>
+          {tutorials.data.map((tutorial) => (
+            <li key={tutorial.id}>
+              <TutorialCard tutorial={tutorial} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AppCard>
+  );
+}
+
+/** The Help page of every role (issue 12): the tutorials meant for them and the help articles for their role. */
+export default function HelpPage() {
+  const { t } = useTranslation("help");
+  return (
+    <div className="csc-help">
+      <PageHeader title={t("title")} subtitle={<Typography.Text type="secondary">{t("subtitle")}</Typography.Text>} />
+      <TutorialsSection />
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "./playwright.config";
+import { fillLogin, readMenu } from "./support/app";
+import { seriousViolations, settleScreen } from "./support/axe";
+import { type RunningServer, startServer } from "./support/server";
+
+/**
+ * Issue 12's Help page on the built app: every role reaches it from the header (the menus of spec
+ * §6 stay as they are), it lists the tutorials meant for them, whose videos load nothing from the
+ * video host until asked and then play from youtube-nocookie.com only; a tutorial without an
+ * address says "Coming soon".
+ */
+
+const STUDENT = { email: "student@example.com", site: "kmc", help: "/help", kind: "learner" };
+const COLLEGE_ADMIN = { email: "college.admin@example.com", site: "kmc", help: "/admin/help", kind: "institution" };
+const SUPER_ADMIN = { email: "superadmin@example.com", site: "", help: "/admin/help", kind: "provider" };
+const VIDEO_ID = "dQw4w9WgXcQ";
+
+type Tutorial = { id: number; title_en: string; roles: string[]; video_url: string | null };
+
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem("csc-token");
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+    },
+    { method, path, body },
+  );
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as T;
+}
+
+describe("the Help page (issue 12)", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  /** Every request any page made to a video host, in order. */
+  const videoRequests: string[] = [];
+  let withVideo: Tutorial;
+
+  const signedIn = async (account: { email: string; site: string }) => {
+    const context = await newContext(browser);
+    contexts.push(context);
+    // nothing leaves the machine: requests to the video host are recorded, then refused
+    await context.route(/youtube|ytimg|googlevideo/, (route) => route.abort());
+    const page = await context.newPage();
+    page.on("request", (request) => {
+      if (/youtube|ytimg|googlevideo/.test(request.url())) videoRequests.push(request.url());
+    });
+    await page.goto(`${server.origin(account.site)}/login`);
+    await fillLogin(page, account.email);
+    await page.waitForSelector('[data-testid="side-menu"]');
+    return page;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    // one tutorial every role sees gets a video; the others keep none
+    const page = await signedIn(SUPER_ADMIN);
+    const all = await api<Tutorial[]>(page, "GET", "/api/tutorials?_sort=sort_order&_order=asc&_end=100");
+    const forEveryone = all.find((tutorial) => tutorial.roles.length === 4);
+    if (!forEveryone) throw new Error("no tutorial for every role in the seed");
+    withVideo = await api<Tutorial>(page, "PATCH", `/api/tutorials/${forEveryone.id}`, {
+      video_url: `https://youtu.be/${VIDEO_ID}`,
+    });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const openHelpFromHeader = async (page: Page, account: typeof STUDENT) => {
+    const menuBefore = await readMenu(page);
+    await page.getByTestId("help-link").click();
+    await page.waitForURL((url) => url.pathname === account.help);
+    await page.getByTestId("tutorial-card").first().waitFor();
+    await settleScreen(page);
+    // the Help page is not a menu entry: the menus stay those of spec §6
+    expect(await readMenu(page)).toEqual(menuBefore);
+    expect(menuBefore.join(" ")).not.toMatch(/help|tutorial/i);
+  };
+
+  it.each([STUDENT, COLLEGE_ADMIN])(
+    "opens from the header for $email, lists their tutorials and plays a video only when asked",
+    async (account) => {
+      const page = await signedIn(account);
+      const mine = await api<Tutorial[]>(page, "GET", "/api/tutorials?_end=100");
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.every((tutorial) => tutorial.roles.includes(account.kind))).toBe(true);
+      const requestsBefore = videoRequests.length;
+
+      await openHelpFromHeader(page, account);
+      const cards = page.getByTestId("tutorial-card");
+      expect(await cards.count()).toBe(mine.length);
+      // the ones without an address say so instead of showing a broken player
+      expect(await page.getByTestId("tutorial-coming-soon").count()).toBe(mine.length - 1);
+      await expect.poll(() => page.getByTestId("tutorial-coming-soon").first().innerText()).toBe("Coming soon");
+      expect(await page.locator("iframe").count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // nothing from the video host before the click, even after a while
+      await page.waitForTimeout(500);
+      expect(videoRequests.slice(requestsBefore)).toEqual([]);
+
+      const card = cards.filter({ hasText: withVideo.title_en });
+      await card.getByTestId("tutorial-thumbnail").focus();
+      await page.keyboard.press("Enter");
+      const player = card.getByTestId("tutorial-player");
+      await player.waitFor();
+      expect(await player.getAttribute("src")).toMatch(
+        new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${VIDEO_ID}\\?`),
+      );
+      await expect.poll(() => videoRequests.slice(requestsBefore).length).toBeGreaterThan(0);
+      expect(
+        videoRequests.slice(requestsBefore).every((url) => url.startsWith("https://www.youtube-nocookie.com/")),
+      ).toBe(true);
+    },
+  );
+
+  it("shows the Help page in Nepali for a learner who reads Nepali", async () => {
+    const page = await signedIn(STUDENT);
+    await page.evaluate(() => localStorage.setItem("i18nextLng", "np-NP"));
+    await page.goto(`${server.origin(STUDENT.site)}/help`);
+    await page.getByTestId("tutorial-card").first().waitFor();
+    await settleScreen(page);
+    await expect.poll(() => page.getByRole("heading", { level: 2 }).first().innerText()).toBe("सहायता");
+    expect(await page.getByTestId("tutorial-coming-soon").first().innerText()).toBe("छिट्टै आउँदैछ");
+    expect(await page.getByTestId("tutorial-card").first().innerText()).toMatch(/[\u0900-\u097F]/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("lets provider staff open the tutorials they keep from their Help page", async () => {
+    const page = await signedIn(SUPER_ADMIN);
+    await openHelpFromHeader(page, SUPER_ADMIN);
+    await page.getByTestId("manage-tutorials").click();
+    await page.waitForURL((url) => url.pathname === "/admin/tutorials");
+    await page.locator(".ant-table-row").first().waitFor();
+    expect(await page.locator(".ant-table-row").count()).toBeGreaterThanOrEqual(14);
+    // the pointer rests where the link was, over the list's toolbar: a hover colour is not the page's own
+    await page.mouse.move(0, 0);
+    await settleScreen(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("keeps the tutorials' pages from everyone else", async () => {
+    const page = await signedIn(COLLEGE_ADMIN);
+    expect(await page.getByTestId("manage-tutorials").count()).toBe(0);
+    await page.goto(`${server.origin(COLLEGE_ADMIN.site)}/admin/tutorials`);
+    await page.getByText("Not allowed").first().waitFor();
+  });
+});
