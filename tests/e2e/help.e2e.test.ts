@@ -129,6 +129,25 @@ describe("the Help page (issue 12)", () => {
     },
   );
 
+  it("lists the student's help articles, opens one and goes to the screen it explains", async () => {
+    const page = await signedIn(STUDENT);
+    await openHelpFromHeader(page, STUDENT);
+    const titles = page.getByTestId("help-article-title");
+    await titles.first().waitFor();
+    const shown = await titles.allInnerTexts();
+    expect(shown).toContain("Apply for an internship or job");
+    expect(shown).not.toContain("Approve or reject a recruiter request");
+    await titles.filter({ hasText: "Apply for an internship or job" }).click();
+    const article = page.locator('[data-testid="help-article"][data-slug="apply-for-job"]');
+    await article.waitFor();
+    expect(new URL(page.url()).searchParams.get("article")).toBe("apply-for-job");
+    expect(await article.locator("ol li").count()).toBe(3);
+    expect(await seriousViolations(page)).toEqual([]);
+    await article.getByRole("link", { name: "Open this screen" }).click();
+    await page.waitForURL((url) => url.pathname === "/job-opportunities");
+    expect(new URL(page.url()).searchParams.get("type")).toBe("current");
+  });
+
   it("shows the Help page in Nepali for a learner who reads Nepali", async () => {
     const page = await signedIn(STUDENT);
     await page.evaluate(() => localStorage.setItem("i18nextLng", "np-NP"));
@@ -138,6 +157,10 @@ describe("the Help page (issue 12)", () => {
     await expect.poll(() => page.getByRole("heading", { level: 2 }).first().innerText()).toBe("सहायता");
     expect(await page.getByTestId("tutorial-coming-soon").first().innerText()).toBe("छिट्टै आउँदैछ");
     expect(await page.getByTestId("tutorial-card").first().innerText()).toMatch(/[\u0900-\u097F]/);
+    await page.getByTestId("help-article-title").first().waitFor();
+    for (const title of await page.getByTestId("help-article-title").allInnerTexts()) {
+      expect(title).toMatch(/[\u0900-\u097F]/);
+    }
     expect(await seriousViolations(page)).toEqual([]);
   });
 

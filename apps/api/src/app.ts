@@ -21,6 +21,7 @@ import applicationHistoryRoutes from "./routes/application-history.js";
 import authRoutes from "./routes/auth.js";
 import certificateRoutes from "./routes/certificates.js";
 import courseSiteRoutes from "./routes/course-site.js";
+import helpRoutes from "./routes/help.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(commandRoutes);
       await api.register(applicationHistoryRoutes);
       await api.register(uploadRoutes);
+      await api.register(helpRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -34,7 +34,8 @@ const concrete = (url: string) =>
     .replace(":lng", "en-US")
     .replace(":ns", "common")
     .replace(":file", "common.json")
-    .replace(":name", "aaaaaaaaaaaaaaaaaaaaaa.png");
+    .replace(":name", "aaaaaaaaaaaaaaaaaaaaaa.png")
+    .replace(":slug", "help-and-assistant");
 
 const reached = (status: number) => status !== 401 && status !== 403 && status !== 404;
 
@@ -111,6 +112,9 @@ describe("deny by default", () => {
       "GET /api/college/:id": "signed-in",
       "GET /api/institution/:id": "signed-in",
       "GET /api/recruiter-profile": `roles ${[ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER]}`,
+      // help articles (help.test.ts): only those for the caller's kind about screens their own menu opens
+      "GET /api/help/articles": "signed-in",
+      "GET /api/help/articles/:slug": "signed-in",
       "GET /api/mail-outbox": `roles ${[ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN]}`,
     };
     const actual = Object.fromEntries(

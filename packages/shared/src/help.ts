@@ -1,3 +1,4 @@
+import type { HelpTopic } from "./enums.js";
 import { ADMIN_PREFIX, usesAdminPrefix } from "./menu.js";
 import type { Role } from "./roles.js";
 import { VALIDATION_MESSAGES, type ValidationMessage } from "./validation.js";
@@ -59,3 +60,36 @@ export const YOUTUBE_URL_MESSAGE: ValidationMessage = VALIDATION_MESSAGES.youtub
 /** An optional video address: blank passes, anything else must be a YouTube video (`youtubeVideoId`). */
 export const validateOptionalYoutubeUrl = (value: string | null | undefined): ValidationMessage | null =>
   !value || value.trim() === "" || youtubeVideoId(value) ? null : YOUTUBE_URL_MESSAGE;
+
+/* Help articles (issue 12): files in the repository, served by `GET /api/help/articles`. */
+
+export const HELP_LANGUAGES = ["en-US", "np-NP"] as const;
+export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
+export const isHelpLanguage = (value: unknown): value is HelpLanguage =>
+  (HELP_LANGUAGES as readonly unknown[]).includes(value);
+
+/** A run of an article's text, bold or not: the article arrives as data, never as HTML. */
+export interface HelpSpan {
+  text: string;
+  strong?: boolean;
+}
+
+/** A block of an article: a paragraph, or a list (numbered for steps). */
+export type HelpBlock =
+  | { kind: "paragraph"; spans: HelpSpan[] }
+  | { kind: "list"; ordered: boolean; items: HelpSpan[][] };
+
+/** An article in a list: enough to choose it. */
+export interface HelpArticleSummary {
+  slug: string;
+  title: string;
+  /** The screen it explains, when the caller's menu opens it; null for help about no one screen. */
+  topic: HelpTopic | null;
+  /** Where that screen is for the caller (their menu's path), or null. */
+  path: string | null;
+  excerpt: string;
+}
+
+export interface HelpArticle extends HelpArticleSummary {
+  blocks: HelpBlock[];
+}

@@ -9,6 +9,7 @@ import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { can } from "../resources/screen";
 import { useResourceMeta } from "../resources/useResourceMeta";
+import { HelpArticles } from "./HelpArticles";
 import { TutorialCard } from "./TutorialCard";
 import { fetchTutorials, TUTORIALS_QUERY_KEY } from "./tutorials";
 import "./help.css";
@@ -58,6 +59,7 @@ export default function HelpPage() {
     <div className="csc-help">
       <PageHeader title={t("title")} subtitle={<Typography.Text type="secondary">{t("subtitle")}</Typography.Text>} />
       <TutorialsSection />
+      <HelpArticles />
     </div>
   );
 }
