@@ -1,4 +1,11 @@
-import { HELP_LANGUAGES, HELP_TOPICS, type HelpArticle, type HelpArticleSummary } from "@csc/shared";
+import {
+  HELP_LANGUAGES,
+  HELP_TOPICS,
+  type HelpArticle,
+  type HelpArticleSummary,
+  type HelpAskResult,
+  type UnansweredQuestion,
+} from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadArticles } from "../src/help/articles.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
@@ -107,5 +114,69 @@ describe("GET /api/help/articles", () => {
     expect((await get("recruiter.viewer@example.com", "/api/help/articles/manage-students")).statusCode).toBe(404);
     expect((await get("superadmin@example.com", "/api/help/articles/approve-recruiter")).statusCode).toBe(200);
     expect((await get("student@example.com", "/api/help/articles/no-such-article")).statusCode).toBe(404);
+  });
+
+  const ask = (email: string | null, payload: Record<string, unknown>) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.email === email);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/help/ask",
+      headers: { host: hostOf(account?.site ?? "provider"), ...(email ? bearer(tokens.get(email) ?? "") : {}) },
+      payload,
+    });
+  };
+  const answerTo = async (email: string, question: string, language: string) => {
+    const res = await ask(email, { question, language });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: HelpAskResult }>().data;
+  };
+
+  it("answers a student in English and in Nepali with the opportunities article, its screen and its video", async () => {
+    for (const [question, language] of [
+      ["how do I apply for a job?", "en-US"],
+      ["जागिरको लागि कसरी आवेदन दिने?", "np-NP"],
+    ]) {
+      const answer = await answerTo("student@example.com", question as string, language as string);
+      expect(answer.known).toBe(true);
+      expect(answer.answers[0]?.slug).toBe("apply-for-job");
+      expect(answer.answers[0]?.path).toBe("/job-opportunities?type=current");
+      expect(answer.answers[0]?.tutorial?.title).toBeTruthy();
+    }
+  });
+
+  it("never links an asker to a screen outside their menu", async () => {
+    const answer = await answerTo("student@example.com", "How do I approve a recruiter request?", "en-US");
+    expect(answer.answers.map((a) => a.slug)).not.toContain("approve-recruiter");
+    for (const item of answer.answers) expect(item.path === null || !item.path.startsWith("/admin")).toBe(true);
+  });
+
+  it("says it does not know, and keeps the question for provider staff without who asked or their numbers", async () => {
+    const answer = await answerTo(
+      "student@example.com",
+      "Book a bus ticket to Pokhara for ram@example.com, call 9841234567, account 12345",
+      "en-US",
+    );
+    expect(answer).toEqual({ known: false, answers: [] });
+    const rows = await t.app.db.selectFrom("help_questions").selectAll().execute();
+    const kept = rows.find((row) => row.question.startsWith("Book a bus ticket"));
+    expect(kept?.question).toBe("Book a bus ticket to Pokhara for [email], call [phone], account #");
+    expect(kept?.role_kind).toBe("learner");
+    expect(kept?.language).toBe("en-US");
+    expect(Object.keys(kept ?? {}).sort()).toEqual(["asked_at", "id", "language", "question", "role_kind"]);
+
+    const staff = await get("skilllab.viewer@example.com", "/api/help/questions");
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json<{ data: UnansweredQuestion[] }>().data.map((q) => q.question)).toContain(kept?.question);
+    for (const email of ["student@example.com", "college.admin@example.com", "recruiter.admin@example.com"]) {
+      expect((await get(email, "/api/help/questions")).statusCode, email).toBe(403);
+    }
+    expect((await get(null, "/api/help/questions")).statusCode).toBe(401);
+  });
+
+  it("refuses a question that is empty, too long or in another language, and anyone signed out", async () => {
+    expect((await ask("student@example.com", { question: "", language: "en-US" })).statusCode).toBe(400);
+    expect((await ask("student@example.com", { question: "x".repeat(301), language: "en-US" })).statusCode).toBe(400);
+    expect((await ask("student@example.com", { question: "jobs", language: "fr-FR" })).statusCode).toBe(400);
+    expect((await ask(null, { question: "jobs", language: "en-US" })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { defineAbilityFor, ROLES } from "@csc/shared";
+import { defineAbilityFor, PROVIDER_ROLES, ROLES } from "@csc/shared";
 import Fastify from "fastify";
 import fp from "fastify-plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -115,6 +115,10 @@ describe("deny by default", () => {
       // help articles (help.test.ts): only those for the caller's kind about screens their own menu opens
       "GET /api/help/articles": "signed-in",
       "GET /api/help/articles/:slug": "signed-in",
+      // the assistant answers from those articles alone; what it could not answer is kept without
+      // who asked, for provider staff (help.test.ts)
+      "POST /api/help/ask": "signed-in",
+      "GET /api/help/questions": `roles ${PROVIDER_ROLES}`,
       "GET /api/mail-outbox": `roles ${[ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN]}`,
     };
     const actual = Object.fromEntries(

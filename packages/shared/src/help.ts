@@ -1,6 +1,6 @@
 import type { HelpTopic } from "./enums.js";
 import { ADMIN_PREFIX, usesAdminPrefix } from "./menu.js";
-import type { Role } from "./roles.js";
+import type { Role, RoleKind } from "./roles.js";
 import { VALIDATION_MESSAGES, type ValidationMessage } from "./validation.js";
 
 /**
@@ -92,4 +92,35 @@ export interface HelpArticleSummary {
 
 export interface HelpArticle extends HelpArticleSummary {
   blocks: HelpBlock[];
+}
+
+/* The assistant (issue 12): `POST /api/help/ask`. */
+
+export const HELP_QUESTION_MAX_LENGTH = 300;
+
+/** A tutorial that goes with an answer: the Help page plays it (`#tutorial-<id>`). */
+export interface HelpAnswerTutorial {
+  id: number;
+  title: string;
+  hasVideo: boolean;
+}
+
+/** One answer: an article the asker may read, the screen it explains in their menu, and its video if any. */
+export interface HelpAnswer extends HelpArticleSummary {
+  tutorial: HelpAnswerTutorial | null;
+}
+
+/** `known: false` is "I don't know": the answers, if any, are only near misses and are not shown as answers. */
+export interface HelpAskResult {
+  known: boolean;
+  answers: HelpAnswer[];
+}
+
+/** A question the assistant could not answer, as provider staff read it (`GET /api/help/questions`). */
+export interface UnansweredQuestion {
+  id: number;
+  question: string;
+  language: HelpLanguage;
+  role_kind: RoleKind;
+  asked_at: string;
 }

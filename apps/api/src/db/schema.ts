@@ -481,6 +481,15 @@ export interface TutorialTable {
   updated_at: string;
 }
 
+/** A question the help assistant could not answer, without anything that names who asked. */
+export interface HelpQuestionTable {
+  id: Generated<number>;
+  question: string;
+  language: string;
+  role_kind: string;
+  asked_at: string;
+}
+
 export interface Database {
   institutions: InstitutionTable;
   recruiters: RecruiterTable;
@@ -514,6 +523,7 @@ export interface Database {
   tags: TagTable;
   testimonials: TestimonialTable;
   tutorials: TutorialTable;
+  help_questions: HelpQuestionTable;
 }
 
 export type TableName = keyof Database;
@@ -555,6 +565,7 @@ const TABLES: { readonly [Table in TableName]: true } = {
   tags: true,
   testimonials: true,
   tutorials: true,
+  help_questions: true,
 };
 
 export const DATABASE_TABLES = Object.keys(TABLES) as TableName[];
