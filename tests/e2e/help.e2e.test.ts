@@ -167,6 +167,8 @@ describe("the Help page (issue 12)", () => {
   it("lets provider staff open the tutorials they keep from their Help page", async () => {
     const page = await signedIn(SUPER_ADMIN);
     await openHelpFromHeader(page, SUPER_ADMIN);
+    // and what the assistant could not answer, to improve the help
+    await page.getByTestId("unanswered-questions").waitFor();
     await page.getByTestId("manage-tutorials").click();
     await page.waitForURL((url) => url.pathname === "/admin/tutorials");
     await page.locator(".ant-table-row").first().waitFor();
@@ -175,6 +177,76 @@ describe("the Help page (issue 12)", () => {
     await page.mouse.move(0, 0);
     await settleScreen(page);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("loads the assistant only when its orange button is pressed, and answers a student in English and Nepali", async () => {
+    const page = await signedIn(STUDENT);
+    const assistantRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/AssistantPanel/.test(request.url())) assistantRequests.push(request.url());
+    });
+    await page.goto(`${server.origin(STUDENT.site)}/dashboard`);
+    await settleScreen(page, "dashboard");
+    const button = page.getByTestId("assistant-button");
+    await button.waitFor();
+
+    // spec §2: an orange button, named in the reader's language
+    const background = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
+    expect(red).toBeGreaterThan(150);
+    expect(green).toBeGreaterThan(30);
+    expect(green).toBeLessThan(red * 0.6);
+    expect(blue).toBeLessThan(green);
+    expect(await button.getAttribute("aria-label")).toBe("Ask the help assistant");
+
+    // none of the assistant's code before the press: no request, no script or style of it
+    const assistantElements = () =>
+      page.evaluate(
+        () => document.querySelectorAll('script[src*="AssistantPanel"], link[href*="AssistantPanel"]').length,
+      );
+    expect(assistantRequests).toEqual([]);
+    expect(await assistantElements()).toBe(0);
+    expect(
+      await page.evaluate(
+        () => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("AssistantPanel")).length,
+      ),
+    ).toBe(0);
+
+    await button.click();
+    const panel = page.getByTestId("assistant-panel");
+    await panel.getByTestId("assistant-question").waitFor();
+    expect(assistantRequests.some((url) => /AssistantPanel-[\w-]+\.js$/.test(url))).toBe(true);
+
+    const askAndWait = async (question: string, exchanges: number) => {
+      await panel.getByTestId("assistant-question").fill(question);
+      await panel.getByTestId("assistant-question").press("Enter");
+      await expect.poll(() => panel.locator(".csc-assistant__exchange").count()).toBe(exchanges);
+      return panel.locator(".csc-assistant__exchange").nth(exchanges - 1);
+    };
+    for (const [question, count] of [
+      ["how do I apply for a job?", 1],
+      ["जागिरको लागि कसरी आवेदन दिने?", 2],
+    ] as const) {
+      const exchange = await askAndWait(question, count);
+      const first = exchange.getByTestId("assistant-answer").first();
+      expect(await first.getAttribute("data-slug"), question).toBe("apply-for-job");
+      expect(await first.getByTestId("assistant-screen-link").getAttribute("href")).toBe(
+        "/job-opportunities?type=current",
+      );
+    }
+    const nepali = panel.locator(".csc-assistant__exchange").nth(1).getByTestId("assistant-answer").first();
+    expect(await nepali.innerText()).toMatch(/[\u0900-\u097F]/);
+
+    const unknown = await askAndWait("Who won the cricket match yesterday?", 3);
+    await unknown.getByTestId("assistant-unknown").waitFor();
+    expect(await unknown.getByTestId("assistant-answer").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the link opens the opportunities screen
+    await panel.locator(".csc-assistant__exchange").first().getByTestId("assistant-screen-link").first().click();
+    await page.waitForURL((url) => url.pathname === "/job-opportunities");
+    await settleScreen(page, "job-opportunities");
+    expect(new URL(page.url()).searchParams.get("type")).toBe("current");
   });
 
   it("keeps the tutorials' pages from everyone else", async () => {

@@ -1,17 +1,20 @@
 import { PlayCircleOutlined, SettingOutlined } from "@ant-design/icons";
-import { TUTORIALS_PATH } from "@csc/shared";
+import { isProviderRole, TUTORIALS_PATH } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Skeleton, Typography } from "antd";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { can } from "../resources/screen";
 import { useResourceMeta } from "../resources/useResourceMeta";
+import { useSession } from "../session/SessionContext";
 import { HelpArticles } from "./HelpArticles";
 import { TutorialCard } from "./TutorialCard";
 import { fetchTutorials, TUTORIALS_QUERY_KEY } from "./tutorials";
+import { UnansweredQuestions } from "./UnansweredQuestions";
 import "./help.css";
 
 /** Provider staff who may change the tutorials open their list from here (the menus of spec §6 stay as they are). */
@@ -31,6 +34,7 @@ function ManageTutorialsLink() {
 function TutorialsSection() {
   const { t } = useTranslation("help");
   const tutorials = useQuery({ queryKey: TUTORIALS_QUERY_KEY, queryFn: fetchTutorials });
+  useTutorialAnchor(tutorials.isSuccess);
   return (
     <AppCard title={t("tutorials.title")} icon={<PlayCircleOutlined />} actions={<ManageTutorialsLink />}>
       {tutorials.isPending ? (
@@ -52,14 +56,27 @@ function TutorialsSection() {
   );
 }
 
+/** `#tutorial-<id>` (the assistant's link to a video) scrolls to that tutorial once the list is shown. */
+function useTutorialAnchor(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || !hash.startsWith("#tutorial-")) return;
+    const target = document.getElementById(hash.slice(1));
+    target?.scrollIntoView({ block: "center" });
+    target?.closest("article")?.querySelector<HTMLElement>("button")?.focus({ preventScroll: true });
+  }, [hash, ready]);
+}
+
 /** The Help page of every role (issue 12): the tutorials meant for them and the help articles for their role. */
 export default function HelpPage() {
   const { t } = useTranslation("help");
+  const { role } = useSession();
   return (
     <div className="csc-help">
       <PageHeader title={t("title")} subtitle={<Typography.Text type="secondary">{t("subtitle")}</Typography.Text>} />
       <TutorialsSection />
       <HelpArticles />
+      {isProviderRole(role) ? <UnansweredQuestions /> : null}
     </div>
   );
 }

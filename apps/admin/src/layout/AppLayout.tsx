@@ -3,6 +3,7 @@ import { roleKind } from "@csc/shared";
 import { Button, Drawer, Grid, Layout } from "antd";
 import { type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AssistantButton } from "../help/AssistantButton";
 import { useSession } from "../session/SessionContext";
 import { useSite } from "../tenant/SiteContext";
 import { useAppearance } from "../theme/AppearanceProvider";
@@ -103,6 +104,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Layout.Content id="main-content" className="csc-content" tabIndex={-1}>
           {children}
         </Layout.Content>
+        <AssistantButton />
       </Layout>
     </Layout>
   );
