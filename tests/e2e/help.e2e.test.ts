@@ -148,6 +148,24 @@ describe("the Help page (issue 12)", () => {
     expect(new URL(page.url()).searchParams.get("type")).toBe("current");
   });
 
+  it("opens on the help for the screen the Help link was pressed on", async () => {
+    const page = await signedIn(STUDENT);
+    await page.goto(`${server.origin(STUDENT.site)}/job-opportunities?type=current`);
+    await settleScreen(page, "job-opportunities");
+    await page.getByTestId("help-link").click();
+    await page.waitForURL((url) => url.pathname === STUDENT.help);
+    await page.locator('[data-testid="help-article"][data-slug="apply-for-job"]').waitFor();
+    const first = page.getByTestId("tutorial-card").first();
+    const tutorials = await api<(Tutorial & { topic: string | null })[]>(
+      page,
+      "GET",
+      "/api/tutorials?_sort=sort_order&_order=asc&_end=100",
+    );
+    const aboutScreen = tutorials.find((tutorial) => tutorial.topic === "job-opportunities");
+    expect(aboutScreen).toBeDefined();
+    expect(await first.innerText()).toContain(aboutScreen?.title_en);
+  });
+
   it("shows the Help page in Nepali for a learner who reads Nepali", async () => {
     const page = await signedIn(STUDENT);
     await page.evaluate(() => localStorage.setItem("i18nextLng", "np-NP"));

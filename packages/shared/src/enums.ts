@@ -429,6 +429,7 @@ export const HELP_TOPICS = [
   "download-logs",
 ] as const satisfies readonly MenuName[];
 export type HelpTopic = (typeof HELP_TOPICS)[number];
+export const isHelpTopic = (value: unknown): value is HelpTopic => (HELP_TOPICS as readonly unknown[]).includes(value);
 export const HELP_TOPIC_OPTIONS = defineEnum("helpTopic", HELP_TOPICS, {
   dashboard: "Dashboard",
   profile: "Profile",

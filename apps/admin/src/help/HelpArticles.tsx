@@ -37,8 +37,10 @@ export function HelpArticles() {
   const { t } = useTranslation("help");
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
-  const open = params.get("article");
   const articles = useQuery({ queryKey: articlesQueryKey(language), queryFn: () => fetchArticles(language) });
+  // `?topic=` (the Help link of a screen): the first article about that screen, until another is chosen
+  const topic = params.get("topic");
+  const open = params.get("article") ?? articles.data?.find((article) => article.topic === topic)?.slug ?? null;
   const onChange = (keys: string | string[]) => {
     // one article open at a time, without antd's accordion (a tab list that holds no tabs)
     const key = [keys].flat().find((candidate) => candidate !== open);
@@ -47,6 +49,7 @@ export function HelpArticles() {
         const next = new URLSearchParams(current);
         if (key) next.set("article", key);
         else next.delete("article");
+        next.delete("topic");
         return next;
       },
       { replace: true },

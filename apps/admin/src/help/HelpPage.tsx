@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Skeleton, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
@@ -13,7 +13,7 @@ import { useResourceMeta } from "../resources/useResourceMeta";
 import { useSession } from "../session/SessionContext";
 import { HelpArticles } from "./HelpArticles";
 import { TutorialCard } from "./TutorialCard";
-import { fetchTutorials, TUTORIALS_QUERY_KEY } from "./tutorials";
+import { fetchTutorials, TUTORIALS_QUERY_KEY, type Tutorial } from "./tutorials";
 import { UnansweredQuestions } from "./UnansweredQuestions";
 import "./help.css";
 
@@ -31,9 +31,14 @@ function ManageTutorialsLink() {
   );
 }
 
+/** The tutorials about the screen the Help link came from first, the others after, each in its order. */
+const forScreenFirst = (tutorials: Tutorial[], screen: string | null) =>
+  screen ? [...tutorials.filter((t) => t.topic === screen), ...tutorials.filter((t) => t.topic !== screen)] : tutorials;
+
 function TutorialsSection() {
   const { t } = useTranslation("help");
   const tutorials = useQuery({ queryKey: TUTORIALS_QUERY_KEY, queryFn: fetchTutorials });
+  const screen = useSearchParams()[0].get("topic");
   useTutorialAnchor(tutorials.isSuccess);
   return (
     <AppCard title={t("tutorials.title")} icon={<PlayCircleOutlined />} actions={<ManageTutorialsLink />}>
@@ -45,7 +50,7 @@ function TutorialsSection() {
         <EmptyState message={t("tutorials.none")} />
       ) : (
         <ul className="csc-tutorials" aria-label={t("tutorials.title")}>
-          {tutorials.data.map((tutorial) => (
+          {forScreenFirst(tutorials.data, screen).map((tutorial) => (
             <li key={tutorial.id}>
               <TutorialCard tutorial={tutorial} />
             </li>
