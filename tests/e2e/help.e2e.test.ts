@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
 import { fillLogin, readMenu } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
+import { fieldError, fieldOf, fillField, save } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -265,6 +266,31 @@ describe("the Help page (issue 12)", () => {
     await page.waitForURL((url) => url.pathname === "/job-opportunities");
     await settleScreen(page, "job-opportunities");
     expect(new URL(page.url()).searchParams.get("type")).toBe("current");
+  });
+
+  it("lets provider staff add a tutorial, refusing an address that is not a YouTube video under its field", async () => {
+    const page = await signedIn(SUPER_ADMIN);
+    await page.goto(`${server.origin(SUPER_ADMIN.site)}/admin/tutorials/create`);
+    await fieldOf(page, "title_en").waitFor();
+    await fillField(page, "title_en", "Writing a CV");
+    await fillField(page, "title_np", "बायोडाटा लेख्ने तरिका");
+    await fillField(page, "description_en", "How to write a CV employers read.");
+    await fillField(page, "description_np", "रोजगारदाताले पढ्ने बायोडाटा कसरी लेख्ने।");
+    await fieldOf(page, "roles").getByText("Learners").click();
+    await fillField(page, "video_url", "https://vimeo.com/123456");
+    await save(page);
+    await expect
+      .poll(() => fieldError(page, "video_url").innerText())
+      .toBe("Enter a YouTube video address, such as a watch, share or embed link.");
+    await settleScreen(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await fillField(page, "video_url", "https://youtu.be/dQw4w9WgXcQ");
+    await save(page);
+    await page.waitForURL((url) => url.pathname === "/admin/tutorials");
+    const created = await api<Tutorial[]>(page, "GET", "/api/tutorials?q=Writing%20a%20CV");
+    expect(created.map((tutorial) => [tutorial.video_url, tutorial.roles])).toEqual([
+      ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", ["learner"]],
+    ]);
   });
 
   it("keeps the tutorials' pages from everyone else", async () => {
