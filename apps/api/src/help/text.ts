@@ -5,9 +5,12 @@
  * postpositions written onto a word (जागिरको, आवेदनहरू) and common English endings come off.
  */
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const WORD = /[\p{L}\p{M}\p{N}\u200C\u200D]+/gu;
+/** The zero-width joiner and non-joiner only choose how letters are drawn (गर्‍यो, गर्यो): a word is the same without them. */
+const JOINERS = /[\u200C\u200D]/g;
 
-export const wordsOf = (text: string): string[] => text.normalize("NFC").toLowerCase().match(WORD) ?? [];
+export const wordsOf = (text: string): string[] =>
+  (text.normalize("NFC").toLowerCase().match(WORD) ?? []).map((word) => word.replace(JOINERS, "")).filter(Boolean);
 
 const ENGLISH_STOP_WORDS = new Set(
   (
