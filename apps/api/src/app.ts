@@ -22,6 +22,7 @@ import authRoutes from "./routes/auth.js";
 import certificateRoutes from "./routes/certificates.js";
 import courseSiteRoutes from "./routes/course-site.js";
 import dashboardRoutes from "./routes/dashboard.js";
+import helpRoutes from "./routes/help.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(applicationHistoryRoutes);
       await api.register(dashboardRoutes);
       await api.register(uploadRoutes);
+      await api.register(helpRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -270,6 +270,11 @@ function byFieldType(kind: string, documented: unknown[]): fc.Arbitrary<unknown>
         fc.constantFrom("+977 9800000000", "9800000000", "01-4412345"),
         fc.stringMatching(/^\+?[0-9 -]{0,20}$/),
       );
+    case "video":
+      return fc.oneof(
+        fc.webUrl(),
+        fc.constantFrom("https://www.youtube.com/watch?v=dQw4w9WgXcQ", "youtu.be/dQw4w9WgXcQ", "https://youtu.be/x"),
+      );
     case "url":
     case "linkedin":
       return fc.oneof(fc.webUrl(), fc.constantFrom("https://www.linkedin.com/in/someone", "example.com", "ftp://x"));

@@ -1,4 +1,4 @@
-import { defineAbilityFor, ROLES } from "@csc/shared";
+import { defineAbilityFor, PROVIDER_ROLES, ROLES } from "@csc/shared";
 import Fastify from "fastify";
 import fp from "fastify-plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,7 +34,8 @@ const concrete = (url: string) =>
     .replace(":lng", "en-US")
     .replace(":ns", "common")
     .replace(":file", "common.json")
-    .replace(":name", "aaaaaaaaaaaaaaaaaaaaaa.png");
+    .replace(":name", "aaaaaaaaaaaaaaaaaaaaaa.png")
+    .replace(":slug", "help-and-assistant");
 
 const reached = (status: number) => status !== 401 && status !== 403 && status !== 404;
 
@@ -116,6 +117,13 @@ describe("deny by default", () => {
       "GET /api/college/:id": "signed-in",
       "GET /api/institution/:id": "signed-in",
       "GET /api/recruiter-profile": `roles ${[ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER]}`,
+      // help articles (help.test.ts): only those for the caller's kind about screens their own menu opens
+      "GET /api/help/articles": "signed-in",
+      "GET /api/help/articles/:slug": "signed-in",
+      // the assistant answers from those articles alone; what it could not answer is kept without
+      // who asked, for provider staff (help.test.ts)
+      "POST /api/help/ask": "signed-in",
+      "GET /api/help/questions": `roles ${PROVIDER_ROLES}`,
       "GET /api/mail-outbox": `roles ${[ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN]}`,
     };
     const actual = Object.fromEntries(

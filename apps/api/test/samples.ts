@@ -1,4 +1,4 @@
-import { type FieldDefinition, placeFieldOf, type ResourceDefinition } from "@csc/shared";
+import { type FieldDefinition, placeFieldOf, type ResourceDefinition, ROLE_KINDS } from "@csc/shared";
 
 let counter = 0;
 
@@ -29,6 +29,8 @@ export function sampleValue(field: FieldDefinition): unknown {
       return "+977 9800000000";
     case "url":
       return "https://example.com";
+    case "video":
+      return "https://youtu.be/dQw4w9WgXcQ";
     case "linkedin":
       return "https://www.linkedin.com/in/sample";
     case "color":
@@ -36,7 +38,8 @@ export function sampleValue(field: FieldDefinition): unknown {
     case "country":
       return "NP";
     case "tags":
-      return [];
+      // a list of fixed choices (the kinds of user a tutorial is for): all of them
+      return field.enum === "roleKind" ? [...ROLE_KINDS] : [];
     default:
       return null;
   }
@@ -82,6 +85,7 @@ function sampleEnum(field: FieldDefinition): unknown {
     partnershipStatus: "active",
     programDepartmentKind: "program",
     recruiterStatus: "approved",
+    helpTopic: "dashboard",
   };
   return known[field.enum ?? ""] ?? null;
 }

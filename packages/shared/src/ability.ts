@@ -104,6 +104,8 @@ function reachOf(rows: Exclude<PolicyRows, "parents">, user: AbilityUser): Reach
       return { institution_id: null, publish_status: true };
     case "published":
       return { institution_id: { $in: [user.institution?.id ?? null, null] }, publish_status: true };
+    case "role-kind":
+      return { roles: { $all: [roleKind(user.role)] } };
     case "audience":
       return postingAudience(user.institution?.id ?? "platform").map((where) => ({ ...where, publish_status: true }));
   }

@@ -1,5 +1,13 @@
 import { FEATURE_KEYS, FEATURE_LABELS, type FeatureKey } from "./features.js";
-import { ACCOUNT_TYPES, type AccountType, INSTITUTION_TYPES, type InstitutionType } from "./roles.js";
+import type { MenuName } from "./menu.js";
+import {
+  ACCOUNT_TYPES,
+  type AccountType,
+  INSTITUTION_TYPES,
+  type InstitutionType,
+  ROLE_KINDS,
+  type RoleKind,
+} from "./roles.js";
 
 /**
  * The enums of spec §3–4. Each is a const array of values, a union type and an options list for
@@ -383,6 +391,74 @@ export const PROGRAM_DEPARTMENT_KIND_OPTIONS = defineEnum("programDepartmentKind
   department: "Department",
 });
 
+/** Role kinds (roles.ts), for what is meant for some kinds of user only: the tutorials each sees (issue 12). */
+export const ROLE_KIND_OPTIONS = defineEnum<RoleKind>("roleKind", ROLE_KINDS, {
+  provider: "Provider staff",
+  institution: "Institution staff",
+  recruiter: "Recruiters",
+  learner: "Learners",
+});
+
+/** The screens help can be about: the menu's entries that open a page (spec §2 and §6). */
+export const HELP_TOPICS = [
+  "dashboard",
+  "profile",
+  "institutions",
+  "institution-details",
+  "students",
+  "employees",
+  "career-roadmap",
+  "self-assessment",
+  "courses",
+  "scholarship",
+  "learning-events",
+  "job-opportunities",
+  "global-partners",
+  "recruiters-existing",
+  "recruiters-request",
+  "college-recruiters",
+  "company-profile",
+  "enrichment-programs",
+  "feature-profile",
+  "institution-feature-profile",
+  "users",
+  "program-departments",
+  "tags",
+  "testimonials",
+  "deleted-users",
+  "download-logs",
+] as const satisfies readonly MenuName[];
+export type HelpTopic = (typeof HELP_TOPICS)[number];
+export const isHelpTopic = (value: unknown): value is HelpTopic => (HELP_TOPICS as readonly unknown[]).includes(value);
+export const HELP_TOPIC_OPTIONS = defineEnum("helpTopic", HELP_TOPICS, {
+  dashboard: "Dashboard",
+  profile: "Profile",
+  institutions: "Institutions",
+  "institution-details": "Your College or Company",
+  students: "Students",
+  employees: "Employees",
+  "career-roadmap": "Career Roadmap",
+  "self-assessment": "Self Assessment",
+  courses: "Courses",
+  scholarship: "Scholarship",
+  "learning-events": "Learning Events",
+  "job-opportunities": "Internship/Job Opportunities",
+  "global-partners": "Global Partners",
+  "recruiters-existing": "Existing Recruiters",
+  "recruiters-request": "Recruiters Request",
+  "college-recruiters": "College Recruiters",
+  "company-profile": "Company Profile",
+  "enrichment-programs": "Enrichment Program",
+  "feature-profile": "Feature Profile",
+  "institution-feature-profile": "Institution Feature Profile",
+  users: "User Management",
+  "program-departments": "Program/Departments",
+  tags: "Tags",
+  testimonials: "Testimonials",
+  "deleted-users": "Deleted Users",
+  "download-logs": "Download Logs",
+});
+
 export const YEAR_CHOICES: readonly number[] = Object.freeze(Array.from({ length: 50 }, (_, index) => index + 1));
 export const isYearChoice = (value: unknown): value is number => YEAR_CHOICES.includes(value as number);
 export const YEAR_CHOICE_OPTIONS: readonly { readonly value: number; readonly label: string }[] = Object.freeze(
@@ -421,6 +497,8 @@ export const ENUM_OPTIONS = {
   programmeCategory: PROGRAMME_CATEGORY_OPTIONS,
   programDepartmentKind: PROGRAM_DEPARTMENT_KIND_OPTIONS,
   featureKey: FEATURE_KEY_OPTIONS,
+  roleKind: ROLE_KIND_OPTIONS,
+  helpTopic: HELP_TOPIC_OPTIONS,
 } as const satisfies Record<string, readonly EnumOption[]>;
 export type EnumName = keyof typeof ENUM_OPTIONS;
 

@@ -7,6 +7,7 @@ export * from "./dashboard.js";
 export * from "./enrolments.js";
 export * from "./enums.js";
 export * from "./features.js";
+export * from "./help.js";
 export * from "./menu.js";
 export * from "./pipeline.js";
 export * from "./profile.js";

@@ -85,7 +85,8 @@ export const ROLE_LABELS: Record<Role, string> = {
   EMPLOYEE: "Employee",
 };
 
-export type RoleKind = "provider" | "institution" | "recruiter" | "learner";
+export const ROLE_KINDS = ["provider", "institution", "recruiter", "learner"] as const;
+export type RoleKind = (typeof ROLE_KINDS)[number];
 
 export function roleKind(role: Role): RoleKind {
   if (PROVIDER_ROLES.includes(role)) return "provider";

@@ -49,6 +49,7 @@ export const VALIDATION_MESSAGES = Object.freeze({
   calendar: message("calendar", "Choose a calendar."),
   country: message("country", "Choose a country from the list."),
   tooManyTags: message("tooManyTags", `Choose at most ${MAX_PROFILE_TAGS}.`),
+  youtubeUrl: message("youtubeUrl", "Enter a YouTube video address, such as a watch, share or embed link."),
 });
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;
 

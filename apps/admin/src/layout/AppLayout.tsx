@@ -3,10 +3,12 @@ import { roleKind } from "@csc/shared";
 import { Button, Drawer, Grid, Layout } from "antd";
 import { type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AssistantButton } from "../help/AssistantButton";
 import { useSession } from "../session/SessionContext";
 import { useSite } from "../tenant/SiteContext";
 import { useAppearance } from "../theme/AppearanceProvider";
 import { sidebarPalette } from "../theme/appearance";
+import { HelpLink } from "./HelpLink";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { type BrandIdentity, SidebarBrand } from "./SidebarBrand";
 import { SideMenu } from "./SideMenu";
@@ -94,6 +96,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {large ? null : <span className="csc-header__title">{identity.name}</span>}
           </div>
           <div className="csc-header__end">
+            <HelpLink />
             <LanguageSwitcher />
             <UserMenu />
           </div>
@@ -101,6 +104,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Layout.Content id="main-content" className="csc-content" tabIndex={-1}>
           {children}
         </Layout.Content>
+        <AssistantButton />
       </Layout>
     </Layout>
   );

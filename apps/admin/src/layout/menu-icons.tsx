@@ -14,6 +14,7 @@ import {
   InboxOutlined,
   MessageOutlined,
   NodeIndexOutlined,
+  PlayCircleOutlined,
   ReadOutlined,
   RocketOutlined,
   SettingOutlined,
@@ -27,7 +28,7 @@ import {
   UserOutlined,
   UserSwitchOutlined,
 } from "@ant-design/icons";
-import type { MenuName } from "@csc/shared";
+import type { MenuName, ResourceName } from "@csc/shared";
 import type { ReactNode } from "react";
 
 /** One icon per menu entry (DESIGN §2a names), used by the sidebar and dashboard shortcuts. */
@@ -63,3 +64,12 @@ export const MENU_ICONS: Record<MenuName, ReactNode> = {
   "deleted-users": <UserDeleteOutlined />,
   "download-logs": <DownloadOutlined />,
 };
+
+/** Icons of the resources the menus leave out, opened from another page (issue 12). */
+const SCREEN_ICONS: Partial<Record<ResourceName, ReactNode>> = {
+  tutorials: <PlayCircleOutlined />,
+};
+
+/** The icon of a resource's pages: its menu entry's, or its own when the menus leave it out. */
+export const screenIcon = (name: MenuName | ResourceName): ReactNode =>
+  Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name as MenuName] : SCREEN_ICONS[name as ResourceName];

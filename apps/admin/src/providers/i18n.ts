@@ -29,6 +29,7 @@ export const NAMESPACES = [
   "account",
   "staffLearning",
   "dashboard",
+  "help",
 ] as const;
 
 /**

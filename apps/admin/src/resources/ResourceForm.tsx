@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
-import { MENU_ICONS } from "../layout/menu-icons";
+import { screenIcon } from "../layout/menu-icons";
 import { isApiError } from "../providers/http";
 import { useRecordTitle } from "./display/useRecordTitle";
 import { FormField } from "./form/FormField";
@@ -110,7 +110,7 @@ export default function ResourceForm({ screen, action, id, heading, returnTo }: 
     <div className="csc-resource" data-testid="resource-form" data-resource={meta.name}>
       <PageHeader title={pageTitle} subtitle={subtitle} back={<BackLink to={back}>{listTitle}</BackLink>} />
       <AppCard
-        icon={MENU_ICONS[entry.name]}
+        icon={screenIcon(entry.name)}
         title={action === "create" ? t("resources.newRecord") : t("resources.details")}
         loading={action === "edit" && query?.isLoading}
         skeletonRows={10}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import MenuEntryPage from "../pages/MenuEntryPage";
 import NotAllowed from "../pages/NotAllowed";
 import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
+import type { RouteTarget } from "../routes/route-match";
 import { pathsFor, viewOf } from "./paths";
 import { can, type ResourceScreen } from "./screen";
 import { useResourceMeta } from "./useResourceMeta";
@@ -22,13 +23,15 @@ export default function ResourcePage({ entry }: MenuPageProps) {
   const { page } = useMenuRoute();
   const meta = useResourceMeta(entry.name);
   if (!meta || !entry.path) return <MenuEntryPage entry={entry} />;
-  const screen: ResourceScreen = {
-    meta,
-    entry,
-    title: t(`menu.${entry.labelKey}`, { defaultValue: entry.label }),
-    paths: pathsFor(entry),
-  };
-  const view = viewOf(entry, page.kind === "entry" ? page.target : { action: "unknown" });
+  const title = t(`menu.${entry.labelKey}`, { defaultValue: entry.label });
+  const target = page.kind === "entry" ? page.target : ({ action: "unknown" } as const);
+  return <ResourceViews screen={{ meta, entry, title, paths: pathsFor(entry) }} target={target} />;
+}
+
+/** The page of a resource a route target asks for: its list, a record, or a form. */
+export function ResourceViews({ screen, target }: { screen: ResourceScreen; target: RouteTarget }) {
+  const { meta, entry } = screen;
+  const view = viewOf(entry, target);
   switch (view.kind) {
     case "list":
       return <ResourceList key={meta.name} screen={screen} />;

@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
-import { MENU_ICONS } from "../layout/menu-icons";
+import { screenIcon } from "../layout/menu-icons";
 import { isApiError } from "../providers/http";
 import { useSession } from "../session/SessionContext";
 import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
@@ -130,7 +130,7 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
       />
       <AppCard
         title={heading && recordTitle ? recordTitle : t("resources.details")}
-        icon={MENU_ICONS[entry.name]}
+        icon={screenIcon(entry.name)}
         loading={query.isLoading}
         skeletonRows={10}
       >

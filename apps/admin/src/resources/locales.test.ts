@@ -18,7 +18,16 @@ function flatten(tree: Record<string, unknown>, prefix = ""): Map<string, string
 }
 
 describe("the admin's translations (every string in en-US and np-NP)", () => {
-  for (const namespace of ["common", "fields", "pipeline", "learner", "account", "staffLearning", "dashboard"]) {
+  for (const namespace of [
+    "common",
+    "fields",
+    "pipeline",
+    "learner",
+    "account",
+    "staffLearning",
+    "dashboard",
+    "help",
+  ]) {
     it(`has the same ${namespace} keys in both languages, the Nepali ones in Devanagari`, () => {
       const english = flatten(load("en-US", namespace));
       const nepali = flatten(load("np-NP", namespace));

@@ -2,6 +2,7 @@ import { flattenMenu, type MenuItem } from "@csc/shared";
 import { type RouteTarget, targetBelow } from "../routes/route-match";
 import { pathnameOf } from "../session/meta";
 import { behaviourOf } from "./registry";
+import type { ScreenEntry } from "./types";
 
 export interface ResourcePaths {
   /** The list's pathname (no query). */
@@ -13,7 +14,7 @@ export interface ResourcePaths {
   show: (id: string | number) => string;
 }
 
-export function pathsFor(entry: Pick<MenuItem, "name" | "path">): ResourcePaths {
+export function pathsFor(entry: Pick<ScreenEntry, "name" | "path">): ResourcePaths {
   const home = entry.path ?? "/";
   const base = pathnameOf(home);
   const showSegment = behaviourOf(entry.name).recordSegment ?? "show";
@@ -47,7 +48,7 @@ export type ResourceView =
  * single-record entries show their record and `edit` it; the others list, create, edit and show,
  * a record also at `details/{id}` where the resource opens records there (spec §2).
  */
-export function viewOf(entry: Pick<MenuItem, "name">, target: RouteTarget): ResourceView {
+export function viewOf(entry: Pick<ScreenEntry, "name">, target: RouteTarget): ResourceView {
   const behaviour = behaviourOf(entry.name);
   if (behaviour.singleRecord) {
     if (target.action === "list") return { kind: "record" };

@@ -1,13 +1,14 @@
 import { subject } from "@casl/ability";
-import type { MenuItem } from "@csc/shared";
 import { currentAbility } from "../providers/access-control";
 import type { ResourcePaths } from "./paths";
-import type { ResourceMeta, ResourceRecord } from "./types";
+import type { ResourceMeta, ResourceRecord, ScreenEntry } from "./types";
+
+export type { ScreenEntry } from "./types";
 
 /** What every page of a resource needs: its definition, its menu entry, its title and its addresses. */
 export interface ResourceScreen {
   meta: ResourceMeta;
-  entry: MenuItem;
+  entry: ScreenEntry;
   /** The menu entry's label in the current language. */
   title: string;
   paths: ResourcePaths;

@@ -3,7 +3,15 @@ import { Suspense } from "react";
 import { ContentLoader } from "../components/PageLoader";
 import { useSession } from "../session/SessionContext";
 import { useMenuRoute } from "./MenuRouteContext";
-import { LEARNER_PAGES, LearnerDetailsPage, MENU_PAGES, NotAllowedPage, ResourcePage } from "./pages";
+import {
+  HelpPage,
+  LEARNER_PAGES,
+  LearnerDetailsPage,
+  MENU_PAGES,
+  NotAllowedPage,
+  ResourcePage,
+  TutorialsPage,
+} from "./pages";
 
 /**
  * Every signed-in path goes through here: the path as MenuRouteProvider read it (spec §2 access
@@ -17,6 +25,12 @@ export function MenuRoute() {
   if (match.kind === "learner-details") {
     page = <LearnerDetailsPage />;
     pageName = "learner-details";
+  } else if (match.kind === "help") {
+    page = <HelpPage />;
+    pageName = "help";
+  } else if (match.kind === "tutorials") {
+    page = <TutorialsPage />;
+    pageName = "tutorials";
   } else if (match.kind === "entry") {
     const learnerPage = isLearnerRole(role) ? LEARNER_PAGES[match.entry.name] : undefined;
     const Page = learnerPage ?? MENU_PAGES[match.entry.name] ?? ResourcePage;

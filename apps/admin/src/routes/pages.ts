@@ -32,6 +32,10 @@ export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
   "global-partners": lazy(() => import("../learner/PartnersPage")),
 };
 
+/** The Help area (issue 12): every role's Help page, and the tutorials provider staff keep. */
+export const HelpPage = lazy(() => import("../help/HelpPage"));
+export const TutorialsPage = lazy(() => import("../help/TutorialsPage"));
+
 export const ResourcePage: LazyPage = lazy(() => import("../resources/ResourcePage"));
 export const LearnerDetailsPage = lazy(() => import("../pages/LearnerDetails"));
 export const NotAllowedPage = lazy(() => import("../pages/NotAllowed"));

@@ -1,4 +1,12 @@
-import { isPathAllowed, type MenuItem, type MenuName, type Role } from "@csc/shared";
+import {
+  helpPath,
+  isPathAllowed,
+  isProviderRole,
+  type MenuItem,
+  type MenuName,
+  type Role,
+  TUTORIALS_PATH,
+} from "@csc/shared";
 import { menuEntryFor, pathnameOf } from "../session/meta";
 
 /**
@@ -20,7 +28,11 @@ export type MenuRoutePage =
   | { kind: "not-allowed" }
   /** Spec §2 learner detail pages, open to every admin-area user. */
   | { kind: "learner-details"; resource: "students" | "employees"; id: string }
-  | { kind: "entry"; entry: MenuItem; resource: MenuName; target: RouteTarget };
+  | { kind: "entry"; entry: MenuItem; resource: MenuName; target: RouteTarget }
+  /** The Help page (issue 12): every role's, reached from the header, never from the menus of spec §6. */
+  | { kind: "help" }
+  /** The tutorials provider staff keep, opened from their Help page. */
+  | { kind: "tutorials"; target: RouteTarget };
 
 /** The signed-in path, read once (spec §2): the menu entry it belongs to, and the page it shows. */
 export interface MenuRouteMatch {
@@ -53,6 +65,8 @@ export function targetBelow(entryPath: string, pathname: string): RouteTarget {
 
 /** The one reading of a signed-in path: spec §2 access rules first, then the menu entry it belongs to. */
 export function matchMenuRoute(menu: MenuItem[], role: Role, pathname: string): MenuRouteMatch {
+  const help = helpPageOf(role, pathname);
+  if (help) return { entry: undefined, page: help };
   const entry = menuEntryFor(menu, pathname);
   if (!isPathAllowed(menu, pathname, role)) return { entry, page: { kind: "not-allowed" } };
   const details = LEARNER_DETAILS.exec(pathname);
@@ -63,4 +77,19 @@ export function matchMenuRoute(menu: MenuItem[], role: Role, pathname: string): 
   if (!entry) return { entry, page: { kind: "not-allowed" } };
   const target: RouteTarget = entry.path ? targetBelow(entry.path, pathname) : { action: "list" };
   return { entry, page: { kind: "entry", entry, resource: entry.name, target } };
+}
+
+const withinPath = (base: string, pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/**
+ * The pages of the Help area (issue 12), outside the menus: the Help page at the role's own help
+ * path, and for provider staff the tutorials they keep. The API decides what each may do there.
+ */
+function helpPageOf(role: Role, pathname: string): MenuRoutePage | null {
+  const clean = pathname.replace(/\/+$/, "") || "/";
+  if (clean === helpPath(role)) return { kind: "help" };
+  if (isProviderRole(role) && withinPath(TUTORIALS_PATH, clean)) {
+    return { kind: "tutorials", target: targetBelow(TUTORIALS_PATH, clean) };
+  }
+  return null;
 }

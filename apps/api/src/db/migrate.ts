@@ -13,6 +13,8 @@ import * as enrolments from "./migrations/20261123T0700_enrolments.js";
 import * as assessmentAttempts from "./migrations/20261123T0800_assessment_attempts.js";
 import * as profileFields from "./migrations/20261123T0900_profile_fields.js";
 import * as dashboardCounts from "./migrations/20261126T0000_dashboard_counts.js";
+import * as tutorials from "./migrations/20261126T0100_tutorials.js";
+import * as helpQuestions from "./migrations/20261126T0200_help_questions.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -31,6 +33,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261123T0800_assessment_attempts": assessmentAttempts,
   "20261123T0900_profile_fields": profileFields,
   "20261126T0000_dashboard_counts": dashboardCounts,
+  "20261126T0100_tutorials": tutorials,
+  "20261126T0200_help_questions": helpQuestions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

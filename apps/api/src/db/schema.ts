@@ -484,6 +484,30 @@ export interface TestimonialTable {
   updated_at: string;
 }
 
+export interface TutorialTable {
+  id: Generated<number>;
+  title_en: string;
+  title_np: string;
+  description_en: string;
+  description_np: string;
+  video_url: string | null;
+  /** JSON list of role kinds. */
+  roles: string;
+  topic: string | null;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A question the help assistant could not answer, without anything that names who asked. */
+export interface HelpQuestionTable {
+  id: Generated<number>;
+  question: string;
+  language: string;
+  role_kind: string;
+  asked_at: string;
+}
+
 export interface Database {
   institutions: InstitutionTable;
   recruiters: RecruiterTable;
@@ -518,6 +542,8 @@ export interface Database {
   global_partners: GlobalPartnerTable;
   tags: TagTable;
   testimonials: TestimonialTable;
+  tutorials: TutorialTable;
+  help_questions: HelpQuestionTable;
 }
 
 export type TableName = keyof Database;
@@ -560,6 +586,8 @@ const TABLES: { readonly [Table in TableName]: true } = {
   global_partners: true,
   tags: true,
   testimonials: true,
+  tutorials: true,
+  help_questions: true,
 };
 
 export const DATABASE_TABLES = Object.keys(TABLES) as TableName[];

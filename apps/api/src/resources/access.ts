@@ -45,6 +45,11 @@ function conditionSql(eb: AnyBuilder, column: (name: string) => string, conditio
         const anyOf = clauses.length > 0 ? eb.or(clauses) : sql<SqlBool>`1 = 0`;
         return op === "$in" ? anyOf : eb.not(anyOf);
       }
+      if (op === "$all") {
+        // a list field is JSON text of strings (codec.ts `encodeList`): each value, quoted, is in it
+        const values = (operand as unknown[]).map((v) => `%${JSON.stringify(String(v))}%`);
+        return eb.and(values.map((pattern) => eb(ref, "like", pattern)));
+      }
       if (op === "$ne") return operand === null ? eb(ref, "is not", null) : eb(ref, "!=", sqlValue(operand));
       if (op === "$eq") return operand === null ? eb(ref, "is", null) : eb(ref, "=", sqlValue(operand));
       throw new Error(`Unsupported condition operator ${op}`);

@@ -11,6 +11,9 @@ import {
   validateLinkedinUrl,
   validatePhone,
   validateWebsite,
+  YOUTUBE_URL_MESSAGE,
+  youtubeVideoId,
+  youtubeWatchUrl,
 } from "@csc/shared";
 import { filterXSS } from "xss";
 
@@ -194,6 +197,13 @@ export function encodeValue(field: FieldDefinition, value: unknown): Encoded {
       return text === null ? invalid() : fromValidation(validateWebsite(text), normalizeWebsite(text));
     case "linkedin":
       return text === null ? invalid() : fromValidation(validateLinkedinUrl(text), normalizeWebsite(text));
+    case "video": {
+      // kept as the video's watch page, whatever form of address was given; embedded by id only
+      const videoId = youtubeVideoId(text);
+      return videoId === null
+        ? fromValidation(YOUTUBE_URL_MESSAGE, null)
+        : { ok: true, value: youtubeWatchUrl(videoId) };
+    }
     case "color":
       return text !== null && COLOR.test(text) ? { ok: true, value: text.toUpperCase() } : invalid();
     case "image":

@@ -67,7 +67,7 @@ export interface ListQuery {
   q: string | null;
 }
 
-const LIKE_TYPES = ["text", "textarea", "richtext", "email", "phone", "url", "linkedin"];
+const LIKE_TYPES = ["text", "textarea", "richtext", "email", "phone", "url", "video", "linkedin"];
 
 /** Filterable fields, and searchable ones for `_like` (a search box per column). */
 export const filterableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter || f.search);

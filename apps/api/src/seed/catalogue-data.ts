@@ -1,10 +1,12 @@
 import {
   EVENT_TYPES,
   GRADING_TYPES,
+  HELP_TOPICS,
   HIRING_SOURCES,
   JOB_TYPES,
   PARTNERSHIP_STATUSES,
   PROGRAMME_CATEGORIES,
+  ROLE_KINDS,
 } from "@csc/shared";
 import { type Static, type TProperties, Type } from "typebox";
 import { Contact } from "./demo-data.js";
@@ -131,6 +133,21 @@ export const TESTIMONIALS = loadSeedFile(
       quote: Type.String(),
       rating: Type.Integer({ minimum: 1, maximum: 5 }),
       published: Type.Boolean(),
+    }),
+  ),
+);
+
+/** Spec §2 embedded tutorial videos, in both languages; provider staff add the video addresses. */
+export const TUTORIALS = loadSeedFile(
+  "catalogue/tutorials.json",
+  Type.Array(
+    strictObject({
+      title_en: Type.String({ minLength: 1 }),
+      title_np: Type.String({ minLength: 1 }),
+      description_en: Type.String({ minLength: 1 }),
+      description_np: Type.String({ minLength: 1 }),
+      roles: Type.Array(Type.Enum([...ROLE_KINDS]), { minItems: 1 }),
+      topic: Type.Enum([...HELP_TOPICS]),
     }),
   ),
 );

@@ -570,7 +570,8 @@ type PlannedTable =
   | "external_programs"
   | "global_partners"
   | "tags"
-  | "testimonials";
+  | "testimonials"
+  | "tutorials";
 
 export type CataloguePlan = { [Table in PlannedTable]: NewRow<Table>[] };
 
@@ -631,6 +632,18 @@ export function planCatalogue(ctx: SeedContext, logos = new DemoLogos()): Catalo
       rating: item.rating,
       publish_status: item.published ? 1 : 0,
       ...stamps(ctx, r, ctx.ref - r.int(0, 900) * DAY),
+    })),
+    // no video addresses: they are not known, so provider staff set them
+    tutorials: data.TUTORIALS.map((item, index) => ({
+      title_en: item.title_en,
+      title_np: item.title_np,
+      description_en: item.description_en,
+      description_np: item.description_np,
+      video_url: null,
+      roles: JSON.stringify(item.roles),
+      topic: item.topic,
+      sort_order: (index + 1) * 10,
+      ...createdLongAgo(),
     })),
   };
 }

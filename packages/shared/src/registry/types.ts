@@ -16,6 +16,8 @@ export const FIELD_TYPES = [
   "email",
   "phone",
   "url",
+  /** A YouTube video address (help.ts `youtubeVideoId`), embedded from youtube-nocookie.com only. */
+  "video",
   "linkedin",
   "color",
   "image",
@@ -110,6 +112,7 @@ export type ResourceScope = "global" | "shared" | "institution" | "members" | "t
  * - `published`: published rows of the provider and of the caller's institution (a learner's catalogue);
  * - `audience`: published postings whose access scope reaches the caller (DESIGN §5a, ability.ts
  *   `postingAudience`): their institution's, and everyone's meant for all — a learner's postings;
+ * - `role-kind`: rows whose `roles` list names the caller's role kind (the tutorials each kind sees);
  * - `parents`: rows whose parent (the resource's `parents`) is one of the caller's tenant's own
  *   rows — an application is managed by the staff of whoever posted what it applies to.
  */
@@ -123,6 +126,7 @@ export type PolicyRows =
   | "provider-published"
   | "published"
   | "audience"
+  | "role-kind"
   | "parents";
 
 /**
@@ -258,7 +262,8 @@ export type TableName =
   | "download_logs"
   | "applications"
   | "enrolments"
-  | "learner_skills";
+  | "learner_skills"
+  | "tutorials";
 
 /** Resources with a menu entry: the menu's leaf entries that open a page of rows. */
 export type MenuResourceName = Exclude<
@@ -267,4 +272,6 @@ export type MenuResourceName = Exclude<
 >;
 /** Resources without a menu entry of their own: activity that pages of other resources show. */
 export type ActivityResourceName = "applications" | "enrolments" | "learner-skills" | "assessment-attempts";
-export type ResourceName = MenuResourceName | ActivityResourceName;
+/** Resources opened from the Help page rather than the menu (issue 12). */
+export type HelpResourceName = "tutorials";
+export type ResourceName = MenuResourceName | ActivityResourceName | HelpResourceName;

@@ -177,6 +177,7 @@ export function FieldValue({ field, record, fields, mode, relationLabels }: Fiel
     case "phone":
       return detail ? <a href={`tel:${String(value).replace(/\s/g, "")}`}>{String(value)}</a> : String(value);
     case "url":
+    case "video":
     case "linkedin":
       return (
         <a href={String(value)} target="_blank" rel="noopener noreferrer" onClick={(event) => event.stopPropagation()}>

@@ -12,6 +12,7 @@ export type { FieldInputProps } from "./types";
 
 const PLACEHOLDERS: Partial<Record<FieldMeta["type"], string>> = {
   url: "https://",
+  video: "https://www.youtube.com/watch?v=…",
   linkedin: "https://www.linkedin.com/in/…",
   email: "name@example.com",
 };
@@ -54,6 +55,7 @@ export function FieldInput({
     case "phone":
       return <Input {...textProps} type="tel" autoComplete="off" />;
     case "url":
+    case "video":
     case "linkedin":
       return <Input {...textProps} type="url" autoComplete="off" />;
     case "number":

@@ -4,6 +4,7 @@ import {
   validateOptionalLinkedinUrl,
   validateOptionalPhone,
   validateOptionalWebsite,
+  validateOptionalYoutubeUrl,
 } from "@csc/shared";
 import type { TFunction } from "i18next";
 import type { ContactPerson, Question } from "../display/RecordTables";
@@ -15,6 +16,7 @@ const SHARED_RULES: Partial<Record<FieldMeta["type"], Validator>> = {
   email: (value) => (value ? validateEmail(value) : null),
   phone: validateOptionalPhone,
   url: validateOptionalWebsite,
+  video: validateOptionalYoutubeUrl,
   linkedin: validateOptionalLinkedinUrl,
 };
 

@@ -16,7 +16,7 @@ const WIDTHS: Partial<Record<FieldMeta["type"], number>> = {
   color: 120,
   image: 72,
 };
-const ELLIPSIS: readonly FieldMeta["type"][] = ["text", "textarea", "email", "url", "linkedin", "richtext"];
+const ELLIPSIS: readonly FieldMeta["type"][] = ["text", "textarea", "email", "url", "video", "linkedin", "richtext"];
 
 export interface ColumnOptions {
   meta: ResourceMeta;

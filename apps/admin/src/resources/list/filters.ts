@@ -29,6 +29,7 @@ export function filterKindOf(field: FieldMeta): FilterKind | null {
     case "email":
     case "phone":
     case "url":
+    case "video":
     case "linkedin":
       return "text";
     default:
