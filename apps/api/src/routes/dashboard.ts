@@ -20,12 +20,15 @@ import { nowIso } from "../lib/time.js";
 import { logDownload } from "../resources/repository.js";
 import { bearer, errorResponses } from "./schemas.js";
 
-const DashboardQuery = Type.Object({
-  from: Type.Optional(Type.String({ maxLength: 10 })),
-  to: Type.Optional(Type.String({ maxLength: 10 })),
-  granularity: Type.Optional(Type.String({ maxLength: 10 })),
-  institution_id: Type.Optional(Type.Integer({ minimum: 1 })),
-});
+const DashboardQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ maxLength: 10 })),
+    to: Type.Optional(Type.String({ maxLength: 10 })),
+    granularity: Type.Optional(Type.String({ maxLength: 10 })),
+    institution_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
 
 const Downloads = {
   png: PROGRESSION_PNG_FILENAME,
