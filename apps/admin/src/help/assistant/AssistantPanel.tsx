@@ -2,7 +2,8 @@ import { ArrowRightOutlined, BookOutlined, PlayCircleOutlined, SendOutlined } fr
 import { HELP_QUESTION_MAX_LENGTH, type HelpAskResult, helpPath } from "@csc/shared";
 import { useMutation } from "@tanstack/react-query";
 import { Alert, Button, Drawer, Form, Input, Typography } from "antd";
-import { useState } from "react";
+import type { TextAreaRef } from "antd/es/input/TextArea";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "../../providers/i18n";
@@ -59,6 +60,8 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
   const language = useLanguage();
   const [form] = Form.useForm<{ question: string }>();
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
+  // opened, the panel is for asking: the question field takes the keyboard
+  const questionRef = useRef<TextAreaRef>(null);
   const ask = useMutation({
     mutationFn: (question: string) => askAssistant(question, languageOfQuestion(question, language)),
     onSuccess: (result, question) => {
@@ -75,6 +78,9 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
       width={400}
       data-testid="assistant-panel"
       className="csc-assistant"
+      afterOpenChange={(visible) => {
+        if (visible) questionRef.current?.focus();
+      }}
     >
       <Typography.Paragraph type="secondary">{t("assistant.intro")}</Typography.Paragraph>
       <div className="csc-assistant__log" aria-live="polite">
@@ -99,6 +105,7 @@ export default function AssistantPanel({ open, onClose }: { open: boolean; onClo
           rules={[{ required: true, whitespace: true, message: t("assistant.questionRequired") }]}
         >
           <Input.TextArea
+            ref={questionRef}
             autoSize={{ minRows: 2, maxRows: 5 }}
             maxLength={HELP_QUESTION_MAX_LENGTH}
             placeholder={t("assistant.placeholder")}
