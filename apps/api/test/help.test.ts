@@ -8,6 +8,7 @@ import {
 } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadArticles } from "../src/help/articles.js";
+import { RECORDED_PER_HOUR } from "../src/routes/help.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
@@ -171,6 +172,31 @@ describe("GET /api/help/articles", () => {
       expect((await get(email, "/api/help/questions")).statusCode, email).toBe(403);
     }
     expect((await get(null, "/api/help/questions")).statusCode).toBe(401);
+  });
+
+  it("keeps at most twenty unanswered questions an hour from one account, and still answers the rest", async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom("help_questions")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    for (let i = 0; i < 25; i++) {
+      const answer = await answerTo(
+        "employee@example.com",
+        `Order a pizza with extra cheese, please (${"x".repeat(i)})`,
+        "en-US",
+      );
+      expect(answer.known).toBe(false);
+    }
+    expect((await count()) - before).toBe(RECORDED_PER_HOUR.limit);
+    // another account is not held back by this one
+    await answerTo("learner@example.com", "Order a pizza with extra cheese, please", "en-US");
+    expect((await count()) - before).toBe(RECORDED_PER_HOUR.limit + 1);
   });
 
   it("refuses a question that is empty, too long or in another language, and anyone signed out", async () => {

@@ -17,8 +17,12 @@ import { helpReachOf, mayRead, summaryOf } from "../help/reach.js";
 import { redactQuestion } from "../help/redact.js";
 import { HelpSearch } from "../help/search.js";
 import { notFound } from "../lib/errors.js";
+import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
 import { reachOf } from "../resources/access.js";
 import { bearer, errorResponses } from "./schemas.js";
+
+/** Unanswered questions one account may add to the list in an hour. */
+export const RECORDED_PER_HOUR: ThrottleRule = { limit: 20, windowMs: 3_600_000 };
 
 const Language = Type.Union(HELP_LANGUAGES.map((language) => Type.Literal(language)));
 const LanguageQuery = Type.Object({ language: Type.Optional(Language) }, { additionalProperties: false });
@@ -130,8 +134,10 @@ export default async function helpRoutes(fastify: FastifyInstance) {
         const tutorial = article.topic ? (tutorials.get(article.topic) ?? null) : null;
         return [{ ...summaryOf(reach, article), tutorial }];
       });
-      if (!outcome.known) {
-        // kept for provider staff to improve the help, with nothing that says who asked
+      // kept for provider staff to improve the help, with nothing that says who asked; one account
+      // records at most RECORDED_PER_HOUR an hour (it is still answered), so nobody can flood the list
+      const throttleKey = `help-question:${request.auth.id}`;
+      if (!outcome.known && (await retryAfterSeconds(app.db, throttleKey, RECORDED_PER_HOUR)) === 0) {
         await app.db
           .insertInto("help_questions")
           .values({
@@ -141,6 +147,7 @@ export default async function helpRoutes(fastify: FastifyInstance) {
             asked_at: new Date().toISOString(),
           })
           .execute();
+        await recordFailure(app.db, throttleKey, RECORDED_PER_HOUR);
       }
       const data: HelpAskResult = { known: outcome.known, answers: outcome.known ? answers : [] };
       return { data };
