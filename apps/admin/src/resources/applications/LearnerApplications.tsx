@@ -1,7 +1,7 @@
 import { SolutionOutlined } from "@ant-design/icons";
 import { type CrudFilter, type CrudSort, useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Alert, Button, Typography } from "antd";
+import { Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { type Application, gradingOfRow } from "./posting";
 import { type PostingLink, usePostingLinks } from "./usePostingLinks";
 import { useApplicantViewState } from "./viewState";
 import "./applicants.css";
+import { LoadFailedAlert } from "../enrolments/LoadFailedAlert";
 
 /** The posting an application is to: its page where the caller may read it, its title otherwise. */
 function PostingCell({ posting }: { posting: PostingLink }) {
@@ -91,13 +92,11 @@ export function LearnerApplications({
         }
       >
         {list.query.isError ? (
-          <Alert
-            type="warning"
-            showIcon
-            className="csc-applicants__error"
+          <LoadFailedAlert
+            query={list.query}
             message={t("learnerApplications.loadFailed")}
-            description={list.query.error?.message}
-            action={<Button onClick={() => void list.query.refetch()}>{t("retry")}</Button>}
+            retry={t("retry")}
+            className="csc-applicants__error"
           />
         ) : (
           <ApplicantTable

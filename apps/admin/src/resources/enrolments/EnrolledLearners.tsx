@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, TeamOutlined, UndoOutlined } from "@ant-design/icons";
 import { type CrudFilter, useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Alert, Button, Modal, Progress, Segmented, Table, type TablePaginationConfig, Tag, Typography } from "antd";
+import { Button, Modal, Progress, Segmented, Table, type TablePaginationConfig, Tag, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,7 @@ import {
 } from "./enrolment";
 import { useCompletion } from "./useCompletion";
 import "./enrolments.css";
+import { LoadFailedAlert } from "./LoadFailedAlert";
 
 type StatusFilter = "all" | EnrolmentStatus;
 
@@ -265,14 +266,7 @@ function EnrolledLearnersOf({ itemType, itemId }: { itemType: Enrolment["item_ty
           </BulkBar>
         ) : null}
         {list.query.isError ? (
-          <Alert
-            type="warning"
-            showIcon
-            className="csc-enrolments__error"
-            message={t("loadFailed")}
-            description={list.query.error?.message}
-            action={<Button onClick={() => void list.query.refetch()}>{t("retry")}</Button>}
-          />
+          <LoadFailedAlert query={list.query} message={t("loadFailed")} retry={t("retry")} />
         ) : (
           <Table<Enrolment>
             rowKey="id"

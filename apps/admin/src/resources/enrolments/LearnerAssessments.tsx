@@ -2,7 +2,7 @@ import { CheckOutlined, CloseOutlined, FormOutlined } from "@ant-design/icons";
 import { isCorrect, isScored } from "@csc/shared";
 import { type CrudFilter, useList, useOne } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from "antd";
+import { Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { useRelationLabels } from "../display/useRelationLabels";
 import { useResourceMeta } from "../useResourceMeta";
 import { type Attempt, answersOf, questionsOf } from "./enrolment";
 import "./enrolments.css";
+import { LoadFailedAlert } from "./LoadFailedAlert";
 
 const passedOf = (attempt: Pick<Attempt, "passed">): boolean | null =>
   attempt.passed === null || attempt.passed === undefined ? null : Boolean(attempt.passed);
@@ -107,14 +108,7 @@ export function LearnerAssessments({ learnerId }: { learnerId: number }) {
         }
       >
         {list.query.isError ? (
-          <Alert
-            type="warning"
-            showIcon
-            className="csc-enrolments__error"
-            message={t("loadFailed")}
-            description={list.query.error?.message}
-            action={<Button onClick={() => void list.query.refetch()}>{t("retry")}</Button>}
-          />
+          <LoadFailedAlert query={list.query} message={t("loadFailed")} retry={t("retry")} />
         ) : (
           <Table<Attempt>
             rowKey="id"
@@ -169,15 +163,7 @@ function AttemptDetail({ id }: { id: number }) {
   const { query, result: attempt } = useOne<Attempt>({ resource: "assessment-attempts", id, errorNotification: false });
 
   if (query.isError) {
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        message={t("attempt.loadFailed")}
-        description={query.error?.message}
-        action={<Button onClick={() => void query.refetch()}>{t("retry")}</Button>}
-      />
-    );
+    return <LoadFailedAlert query={query} message={t("attempt.loadFailed")} retry={t("retry")} className="" />;
   }
   if (!attempt) return <Skeleton active paragraph={{ rows: 6 }} />;
   const questions = questionsOf(attempt);

@@ -1,7 +1,7 @@
 import { ReadOutlined } from "@ant-design/icons";
 import { type CrudFilter, useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Alert, Button, Table, Typography } from "antd";
+import { Table, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { useResourceMeta } from "../useResourceMeta";
 import { ProgressCell, StatusTag } from "./EnrolledLearners";
 import { type Enrolment, statusOf, useItemTitles } from "./enrolment";
 import "./enrolments.css";
+import { LoadFailedAlert } from "./LoadFailedAlert";
 
 /** The resource an enrolment's item is a record of. */
 const ITEM_RESOURCE: Record<Enrolment["item_type"], string> = {
@@ -117,14 +118,7 @@ export function LearnerLearning({
         }
       >
         {list.query.isError ? (
-          <Alert
-            type="warning"
-            showIcon
-            className="csc-enrolments__error"
-            message={t("loadFailed")}
-            description={list.query.error?.message}
-            action={<Button onClick={() => void list.query.refetch()}>{t("retry")}</Button>}
-          />
+          <LoadFailedAlert query={list.query} message={t("loadFailed")} retry={t("retry")} />
         ) : (
           <Table<Enrolment>
             rowKey="id"
