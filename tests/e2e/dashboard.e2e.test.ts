@@ -9,7 +9,7 @@ import {
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
-import { type DemoAccount, fillLogin } from "./support/app";
+import { api, type DemoAccount, fillLogin } from "./support/app";
 import { seriousViolations } from "./support/axe";
 import { menuEntries } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
@@ -34,27 +34,6 @@ interface DownloadLog {
   resource: string;
   filters: string | null;
   created_at: string;
-}
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem("csc-token");
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body as T;
 }
 
 const dashboardOf = async (page: Page, query = "") =>

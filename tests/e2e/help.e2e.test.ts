@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
-import { fillLogin, readMenu } from "./support/app";
+import { api, fillLogin, readMenu } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
 import { fieldError, fieldOf, fillField, save } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
@@ -19,27 +19,6 @@ const SUPER_ADMIN = { email: "superadmin@example.com", site: "", help: "/admin/h
 const VIDEO_ID = "dQw4w9WgXcQ";
 
 type Tutorial = { id: number; title_en: string; roles: string[]; video_url: string | null };
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem("csc-token");
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body as T;
-}
 
 describe("the Help page (issue 12)", () => {
   let server: RunningServer;

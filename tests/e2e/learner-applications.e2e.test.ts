@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { e2eConfig, launchBrowser, newContext } from "./playwright.config";
-import { type DemoAccount, origin, signIn, textOf } from "./support/app";
+import { callApi, type DemoAccount, origin, signIn, textOf } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
 import { expectToast, fieldError, fillField } from "./support/resources";
 
@@ -12,26 +12,6 @@ const SUPERADMIN: DemoAccount = { email: "superadmin@example.com", site: "" };
 const run = Date.now().toString(36).slice(-5);
 
 const SCREENSHOTS = "/tmp/csc-learner";
-
-/** A call to the API from inside the page, with the signed-in user's token when there is one. */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem("csc-token");
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-}
 
 /** Issue 8's bar for every screen: axe finds nothing serious or critical once the screen has settled. */
 async function expectAccessible(page: Page, entry?: string) {

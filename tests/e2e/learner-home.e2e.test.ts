@@ -4,7 +4,7 @@ import { isEnumValue, PENDING_STAGES } from "@csc/shared";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, REPO_ROOT } from "./playwright.config";
-import { fillLogin, textOf } from "./support/app";
+import { api, fillLogin, textOf } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
 import { menuEntries } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
@@ -38,27 +38,6 @@ const POSTING_ENTRY: Record<string, string> = {
   "job-opportunity": "job-opportunities",
   scholarship: "scholarship",
 };
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem("csc-token");
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body as T;
-}
 
 const isOpen = (application: Application) =>
   application.withdrawn_at === null && isEnumValue(PENDING_STAGES, application.stage);

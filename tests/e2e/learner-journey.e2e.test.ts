@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
-import { fillLogin, textOf } from "./support/app";
+import { api, callApi, fillLogin, textOf } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
 import { expectToast } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
@@ -28,37 +28,6 @@ const ANSWERS = [
 /** A list as the API sends it (simple-rest: the rows, the total in a header). */
 type Listed<T> = T[];
 type Row = { id: number; title?: string; tags?: string[] } & Record<string, unknown>;
-
-/** A call to the API from inside the page, as its signed-in user. */
-async function callApi<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem("csc-token");
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as never };
-    },
-    { method, path, body },
-  );
-}
-
-async function ok<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(page, method, path, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 const SCREENSHOTS = "/tmp/csc-learner-journey";
 
@@ -104,11 +73,11 @@ describe("the learner's journey: assessment, enrolment, completion, certificate 
 
   it("a student takes an assessment and sees the score, and the right answers only after submitting", async () => {
     const student = await signedIn(STUDENT);
-    const found = await ok<Listed<Row>>(student, "GET", `/api/self-assessment?q=${encodeURIComponent(ASSESSMENT)}`);
+    const found = await api<Listed<Row>>(student, "GET", `/api/self-assessment?q=${encodeURIComponent(ASSESSMENT)}`);
     const assessment = found.find((row) => row.title === ASSESSMENT);
     if (!assessment) throw new Error(`${ASSESSMENT} is not open to the student`);
     // the answer key never reaches the learner with the assessment
-    const read = await ok<Row>(student, "GET", `/api/self-assessment/${assessment.id}`);
+    const read = await api<Row>(student, "GET", `/api/self-assessment/${assessment.id}`);
     expect(JSON.stringify(read)).not.toContain('"answer"');
 
     await student.goto(`${server.origin("kmc")}/self-assessment?type=all`);
@@ -179,9 +148,9 @@ describe("the learner's journey: assessment, enrolment, completion, certificate 
     const student = await signedIn(STUDENT);
     // a course with skills the student has neither taken nor gained yet
     const [courses, mine, profile] = await Promise.all([
-      ok<Listed<Row>>(student, "GET", "/api/courses?_start=0&_end=100"),
-      ok<Listed<{ item_id: number }>>(student, "GET", "/api/enrolments?item_type=course"),
-      ok<{ data: { skills: { name: string }[] } }>(student, "GET", "/api/profile"),
+      api<Listed<Row>>(student, "GET", "/api/courses?_start=0&_end=100"),
+      api<Listed<{ item_id: number }>>(student, "GET", "/api/enrolments?item_type=course"),
+      api<{ data: { skills: { name: string }[] } }>(student, "GET", "/api/profile"),
     ]);
     const taken = new Set(mine.map((row) => row.item_id));
     const held = new Set(profile.data.skills.map((skill) => skill.name.toLowerCase()));
@@ -207,13 +176,13 @@ describe("the learner's journey: assessment, enrolment, completion, certificate 
     // a second enrolment is refused
     expect((await callApi(student, "POST", `/api/courses/${course.id}/enrol`, {})).status).toBe(409);
     const enrolment = (
-      await ok<Listed<{ id: number; item_id: number }>>(student, "GET", "/api/enrolments?item_type=course")
+      await api<Listed<{ id: number; item_id: number }>>(student, "GET", "/api/enrolments?item_type=course")
     ).find((row) => row.item_id === course.id);
     if (!enrolment) throw new Error("the enrolment is not in the student's list");
 
     // the college's admin completes it, with their own token
     const college = await signedIn(COLLEGE);
-    const completed = await ok<{ certificate_code: string | null; completed_at: string | null }>(
+    const completed = await api<{ certificate_code: string | null; completed_at: string | null }>(
       college,
       "PATCH",
       `/api/enrolments/${enrolment.id}`,
@@ -237,7 +206,7 @@ describe("the learner's journey: assessment, enrolment, completion, certificate 
     const list = skills.locator("ul.csc-skills__list");
     const toggle = skills.getByTestId("skills-toggle");
     await toggle.waitFor();
-    const all = (await ok<{ data: { skills: { name: string }[] } }>(student, "GET", "/api/profile")).data.skills;
+    const all = (await api<{ data: { skills: { name: string }[] } }>(student, "GET", "/api/profile")).data.skills;
     for (const tag of course.tags ?? []) {
       expect(all.map((skill) => skill.name.toLowerCase())).toContain(tag.toLowerCase());
     }
@@ -271,8 +240,8 @@ describe("the learner's journey: assessment, enrolment, completion, certificate 
   it("a student enrols in a career roadmap and ticks its steps, the progress saved", async () => {
     const student = await signedIn(STUDENT);
     const [roadmaps, mine] = await Promise.all([
-      ok<Listed<Row & { skills?: string[] }>>(student, "GET", "/api/career-roadmap?_start=0&_end=100"),
-      ok<Listed<{ item_id: number }>>(student, "GET", "/api/enrolments?item_type=career-roadmap"),
+      api<Listed<Row & { skills?: string[] }>>(student, "GET", "/api/career-roadmap?_start=0&_end=100"),
+      api<Listed<{ item_id: number }>>(student, "GET", "/api/enrolments?item_type=career-roadmap"),
     ]);
     const taken = new Set(mine.map((row) => row.item_id));
     const roadmap = roadmaps.find((row) => !taken.has(row.id) && (row.skills ?? []).length >= 2);
@@ -293,7 +262,7 @@ describe("the learner's journey: assessment, enrolment, completion, certificate 
     const percent = Math.round(100 / steps.length);
     await expect.poll(() => student.getByTestId("roadmap-progress").innerText()).toContain(`${percent}%`);
     const row = (
-      await ok<Listed<{ item_id: number; progress: number; steps_done: unknown }>>(
+      await api<Listed<{ item_id: number; progress: number; steps_done: unknown }>>(
         student,
         "GET",
         "/api/enrolments?item_type=career-roadmap",

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eConfig, launchBrowser, newContext } from "./playwright.config";
-import { fillLogin, toastTexts } from "./support/app";
+import { callApi, fillLogin, toastTexts } from "./support/app";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -12,25 +12,6 @@ import { type RunningServer, startServer } from "./support/server";
  */
 const STUDENT = { email: "student@example.com", site: "kmc" };
 const NEW_PASSWORD = "Profile#E2e2027";
-
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem("csc-token");
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-}
 
 /** The error shown under a form field. */
 const errorUnder = (page: Page, inputId: string) =>

@@ -86,3 +86,35 @@ export async function expectNotAllowed(page: Page) {
   // inside the admin layout: the sidebar is still there
   expect(await page.locator('[data-testid="side-menu"]').count()).toBe(1);
 }
+
+/** A call to the API from inside the page, as its signed-in user: the status and the parsed body (null when none). */
+export function callApi<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem("csc-token");
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as never };
+    },
+    { method, path, body },
+  );
+}
+
+/** `callApi` for a call that must succeed: its body, or an error naming the call and its answer. */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await callApi<T>(page, method, path, body);
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
