@@ -7,7 +7,6 @@ import { PageHeader } from "../components/PageHeader";
 import MenuEntryPage from "../pages/MenuEntryPage";
 import NotAllowed from "../pages/NotAllowed";
 import { richTextIsEmpty, sanitizeRichText } from "../resources/display/sanitize";
-import { DebouncedInput } from "../resources/list/DebouncedInput";
 import { pathsFor } from "../resources/paths";
 import { useResourceMeta } from "../resources/useResourceMeta";
 import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
@@ -18,6 +17,7 @@ import { AttemptHistory } from "./AttemptHistory";
 import { AttemptReview } from "./AttemptReview";
 import { type Assessment, draftKey, hasDraft } from "./assessments";
 import "../resources/resources.css";
+import { LearnerSearch } from "./LearnerSearch";
 
 /**
  * One assessment for a learner, by the address: its description, Start (or Resume) and their
@@ -151,15 +151,7 @@ export default function AssessmentsPage({ entry }: MenuPageProps) {
         subtitle={t("learner:assessment.intro")}
       />
       <div className="csc-learner__bar">
-        <DebouncedInput
-          allowClear
-          className="csc-learner__search"
-          aria-label={t("learner:list.search")}
-          placeholder={t("learner:list.search")}
-          value={q}
-          onCommit={(value) => update({ q: value })}
-          data-testid="learner-search"
-        />
+        <LearnerSearch value={q} onCommit={(value) => update({ q: value })} />
       </div>
       <AssessmentCards
         meta={meta}

@@ -4,10 +4,10 @@ import { useSearchParams } from "react-router";
 import { PageHeader } from "../components/PageHeader";
 import MenuEntryPage from "../pages/MenuEntryPage";
 import NotAllowed from "../pages/NotAllowed";
-import { DebouncedInput } from "../resources/list/DebouncedInput";
 import { pathsFor } from "../resources/paths";
 import { useResourceMeta } from "../resources/useResourceMeta";
 import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
+import { LearnerSearch } from "./LearnerSearch";
 import { LearningCards } from "./LearningCards";
 import { LearningDetail } from "./LearningDetail";
 import { isLearningResource, LEARNING_KINDS, type LearningResource } from "./learning";
@@ -76,17 +76,7 @@ export default function LearningPage({ entry }: MenuPageProps) {
           onChange={(value) => update({ view: value === meta.name ? null : String(value), q: null, kind: null })}
           data-testid="learning-view"
         />
-        {view === MINE ? null : (
-          <DebouncedInput
-            allowClear
-            className="csc-learner__search"
-            aria-label={t("learner:list.search")}
-            placeholder={t("learner:list.search")}
-            value={q}
-            onCommit={(value) => update({ q: value })}
-            data-testid="learner-search"
-          />
-        )}
+        {view === MINE ? null : <LearnerSearch value={q} onCommit={(value) => update({ q: value })} />}
       </div>
       {view === MINE ? (
         <>

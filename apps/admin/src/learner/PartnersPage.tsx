@@ -9,13 +9,13 @@ import { PageHeader } from "../components/PageHeader";
 import MenuEntryPage from "../pages/MenuEntryPage";
 import { useLanguage } from "../providers/i18n";
 import { countryName } from "../resources/display/format";
-import { DebouncedInput } from "../resources/list/DebouncedInput";
 import { pathsFor } from "../resources/paths";
 import { useResourceMeta } from "../resources/useResourceMeta";
 import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
 import { shortDescription } from "./learning";
 import { PAGE_SIZE, useLearnerListState } from "./listState";
 import "./learner.css";
+import { LearnerSearch } from "./LearnerSearch";
 import { ListLoadFailed } from "./ListLoadFailed";
 
 interface Partner {
@@ -139,15 +139,7 @@ export default function PartnersPage({ entry }: MenuPageProps) {
         subtitle={t("learner:partners.intro")}
       />
       <div className="csc-learner__bar">
-        <DebouncedInput
-          allowClear
-          className="csc-learner__search"
-          aria-label={t("learner:list.search")}
-          placeholder={t("learner:list.search")}
-          value={state.q}
-          onCommit={(value) => update({ q: value })}
-          data-testid="learner-search"
-        />
+        <LearnerSearch value={state.q} onCommit={(value) => update({ q: value })} />
       </div>
       {body}
     </div>

@@ -5,10 +5,10 @@ import { Pagination, Segmented, Skeleton, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
-import { DebouncedInput } from "../resources/list/DebouncedInput";
 import type { ResourceMeta } from "../resources/types";
 import { ApplyButton } from "./ApplyButton";
 import { type Application, applicationsByPosting } from "./applications";
+import { LearnerSearch } from "./LearnerSearch";
 import { ListLoadFailed } from "./ListLoadFailed";
 import { type LearnerListState, type ListTab, PAGE_SIZE, useLearnerListState } from "./listState";
 import { MyApplications } from "./MyApplications";
@@ -122,17 +122,7 @@ export function PostingCards({
           onChange={(scope) => update({ scope })}
           data-testid="learner-scope"
         />
-        {taken ? null : (
-          <DebouncedInput
-            allowClear
-            className="csc-learner__search"
-            aria-label={t("learner:list.search")}
-            placeholder={t("learner:list.search")}
-            value={state.q}
-            onCommit={(q) => update({ q })}
-            data-testid="learner-search"
-          />
-        )}
+        {taken ? null : <LearnerSearch value={state.q} onCommit={(q) => update({ q })} />}
       </div>
       {!taken && state.type ? (
         <Tabs

@@ -124,7 +124,7 @@ const SERIES = new Set<string>(PROGRESSION_SERIES_KEYS);
 /** A learner's or a recruiter's dashboard: their own rows, counted where they are. */
 async function countRows(
   db: Kysely<Database>,
-  scope: DashboardScope,
+  scope: RowScope,
   from: string,
   upTo: string,
   period: (column: string) => RawBuilder<string>,
@@ -209,25 +209,19 @@ function bucketLookup(buckets: readonly ProgressionBucket[], length: number) {
   return (key: string) => byKey.get(key) ?? -1;
 }
 
+/** Whose rows a dashboard counts where they are (the platform's and an institution's come from the kept counts). */
+type RowScope = Extract<DashboardScope, { kind: "learner" | "recruiter" }>;
+
 /**
- * The scope as a condition on an activity table's row: the reader's own rows, their institution's
- * learners' (the institution the learner belonged to when they acted, stored on the row), or for a
- * recruiter the applications to their company's postings and the skills their learning events gave.
+ * The scope as a condition on an activity table's row: the learner's own rows, or for a recruiter
+ * the applications to their company's postings and the skills their learning events gave.
  */
-function scopeOf(scope: DashboardScope, alias: "e" | "a" | "t" | "s") {
+function scopeOf(scope: RowScope, alias: "e" | "a" | "t" | "s") {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
-  switch (scope.kind) {
-    case "platform":
-      return sql<boolean>`1 = 1`;
-    case "learner":
-      return sql<boolean>`${column("user_id")} = ${scope.userId}`;
-    case "institution":
-      return sql<boolean>`${column("institution_id")} = ${scope.institutionId}`;
-    case "recruiter":
-      return alias === "a"
-        ? sql<boolean>`(${column("learning_event_id")} in (select id from learning_events where recruiter_id = ${scope.recruiterId}) or ${column("job_opportunity_id")} in (select id from job_opportunities where recruiter_id = ${scope.recruiterId}))`
-        : sql<boolean>`(${column("source_type")} = 'learning-event' and ${column("source_id")} in (select id from learning_events where recruiter_id = ${scope.recruiterId}))`;
-  }
+  if (scope.kind === "learner") return sql<boolean>`${column("user_id")} = ${scope.userId}`;
+  return alias === "a"
+    ? sql<boolean>`(${column("learning_event_id")} in (select id from learning_events where recruiter_id = ${scope.recruiterId}) or ${column("job_opportunity_id")} in (select id from job_opportunities where recruiter_id = ${scope.recruiterId}))`
+    : sql<boolean>`(${column("source_type")} = 'learning-event' and ${column("source_id")} in (select id from learning_events where recruiter_id = ${scope.recruiterId}))`;
 }
 
 const POSTING_TABLES = [
