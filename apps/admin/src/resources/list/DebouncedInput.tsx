@@ -18,6 +18,9 @@ export function DebouncedInput({
   useEffect(() => {
     if (text === committed.current) return;
     const timer = setTimeout(() => {
+      // Enter may have committed this text already: a second commit would land on whatever page
+      // the user went on to (a row they opened), adding the search to its address
+      if (committed.current === text) return;
       committed.current = text;
       onCommit(text);
     }, DELAY_MS);
