@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Mailbox, startMailbox } from "../../apps/api/test/mailbox";
 import { launchBrowser, newContext } from "./playwright.config";
-import { fillLogin, textOf } from "./support/app";
-import { APPLICANT_COLUMNS, applicantHeaders } from "./support/applicants";
+import { fillLogin, settledDialog, textOf } from "./support/app";
+import { APPLICANT_COLUMNS, applicantHeaders, pickOption } from "./support/applicants";
 import { chooseField, expectToast, fieldOf, fillField, pickDate, save, typeRichText } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -169,12 +169,8 @@ describe("from posting to hire: the applicant pipeline end to end (issue 9)", ()
       const row = recruiter.locator('[data-testid="applicants-table"] tr.ant-table-row', { hasText: STUDENT.email });
       await row.locator("input[type=checkbox]").check();
       await recruiter.getByTestId("applicants-bulk-change").click();
-      const modal = recruiter.locator(".ant-modal", { has: recruiter.getByTestId("bulk-change") });
-      await recruiter.locator("#bulk-stage").click();
-      await recruiter.keyboard.type(move.label);
-      await recruiter
-        .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${move.label}"]`)
-        .click();
+      const modal = await settledDialog(recruiter, recruiter.getByTestId("bulk-change"));
+      await pickOption(recruiter, "#bulk-stage", move.label);
       await modal.locator("#bulk-note").fill(move.note);
       const answer = recruiter.waitForResponse((response) => response.url().endsWith("/api/applications/bulk"));
       await modal.getByRole("button", { name: "Apply changes" }).click();

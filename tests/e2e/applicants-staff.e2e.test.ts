@@ -3,8 +3,8 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
-import { type DemoAccount, origin, signIn, textOf } from "./support/app";
-import { APPLICANT_COLUMNS, applicantHeaders } from "./support/applicants";
+import { type DemoAccount, origin, settledDialog, signIn, textOf } from "./support/app";
+import { APPLICANT_COLUMNS, applicantHeaders, pickOption } from "./support/applicants";
 
 const RECRUITER_ADMIN: DemoAccount = { email: "recruiter.admin@example.com", site: "recruiter" };
 const RECRUITER_VIEWER: DemoAccount = { email: "recruiter.viewer@example.com", site: "recruiter" };
@@ -49,14 +49,6 @@ async function busiestPosting(page: Page): Promise<{ id: number; candidates: Row
 }
 
 /** Picks an option of a searchable antd select by its visible label (typed: the option list is virtual). */
-async function choose(page: Page, select: string, label: string) {
-  await page.locator(select).click();
-  await page.keyboard.type(label);
-  await page
-    .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`)
-    .click();
-}
-
 const tableRows = (page: Page) => page.locator('[data-testid="applicants-table"] .ant-table-tbody tr.ant-table-row');
 
 /** The Status cell of every row on screen. */
@@ -127,7 +119,7 @@ describe("a posting's applicants, for the staff who manage it (issue 9)", () => 
     expect(await textOf(tableRows(page).first().locator("td").nth(1))).toBe("1");
 
     // filter by stage: the address changes and a reload keeps the view
-    await choose(page, '[data-testid="applicants-filter-stage"]', "New Candidates");
+    await pickOption(page, '[data-testid="applicants-filter-stage"]', "New Candidates");
     await page.waitForURL((url) => url.searchParams.get("a_stage") === "new_candidates");
     await page.waitForFunction(() => {
       const rows = document.querySelectorAll('[data-testid="applicants-table"] tr.ant-table-row');
@@ -154,9 +146,9 @@ describe("a posting's applicants, for the staff who manage it (issue 9)", () => 
     await chosen.nth(1).locator("input[type=checkbox]").check();
     expect(await textOf(page.getByTestId("bulk-bar").locator(".csc-bulk-bar__count"))).toBe("2 selected");
     await page.getByTestId("applicants-bulk-change").click();
-    const modal = page.locator(".ant-modal", { has: page.getByTestId("bulk-change") });
+    const modal = await settledDialog(page, page.getByTestId("bulk-change"));
     expect(await textOf(modal.locator(".ant-modal-title"))).toBe("Change 2 applicants");
-    await choose(page, "#bulk-stage", "Shortlisted");
+    await pickOption(page, "#bulk-stage", "Shortlisted");
     await modal.locator("#bulk-note").fill("Strong CVs (e2e)");
     const answer = page.waitForResponse((response) => response.url().endsWith("/api/applications/bulk"));
     await modal.getByRole("button", { name: "Apply changes" }).click();
@@ -243,7 +235,7 @@ describe("a posting's applicants, for the staff who manage it (issue 9)", () => 
     const registered = page.waitForResponse(
       (response) => response.url().includes("/api/applications?") && response.url().includes("registration=registered"),
     );
-    await choose(page, '[data-testid="applicants-filter-registration"]', "Registered");
+    await pickOption(page, '[data-testid="applicants-filter-registration"]', "Registered");
     expect((await registered).status()).toBe(200);
     await page.waitForURL((url) => url.searchParams.get("a_registration") === "registered");
     expect(await page.locator(".csc-applicants__error").count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { e2eConfig, launchBrowser, newContext } from "./playwright.config";
-import { callApi, type DemoAccount, origin, signIn, textOf } from "./support/app";
+import { callApi, type DemoAccount, origin, settledDialog, signIn, textOf } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
 import { expectToast, fieldError, fillField } from "./support/resources";
 
@@ -54,6 +54,7 @@ describe("learners apply through cards; guests through the public pages (issue 9
 
     // apply on the first card
     await card(page, firstId).getByTestId("apply-button").click();
+    await settledDialog(page);
     await page.getByTestId("apply-confirm").click();
     await expectToast(page, /You applied to/);
     await expect
@@ -70,6 +71,7 @@ describe("learners apply through cards; guests through the public pages (issue 9
     // the second posting is applied to behind this page's back: its Apply meets the server's refusal
     expect((await callApi(page, "POST", `/api/job-opportunities/${secondId}/apply`, {})).status).toBe(201);
     await card(page, secondId).getByTestId("apply-button").click();
+    await settledDialog(page);
     const answer = page.waitForResponse((response) => response.url().endsWith(`/job-opportunities/${secondId}/apply`));
     await page.getByTestId("apply-confirm").click();
     expect((await answer).status()).toBe(409);
@@ -91,7 +93,7 @@ describe("learners apply through cards; guests through the public pages (issue 9
     await expectAccessible(page, "job-opportunities");
 
     await mine.getByTestId("withdraw-button").click();
-    await page.locator(".ant-modal-footer .ant-btn-dangerous").click();
+    await (await settledDialog(page)).locator(".ant-modal-footer .ant-btn-dangerous").click();
     await expectToast(page, /was withdrawn/);
     await expect.poll(() => textOf(mine.getByTestId("application-status"))).toBe("Withdrawn");
     await expect.poll(() => mine.getByTestId("stage-timeline").innerText()).toContain("Withdrawn");
@@ -148,6 +150,7 @@ describe("learners apply through cards; guests through the public pages (issue 9
 
     const fillGuest = async (phone: string) => {
       await card(page, postingId).getByTestId("apply-button").click();
+      await settledDialog(page);
       await page.getByTestId("as-guest").click();
       await fillField(page, "full_name", "Guest Applicant");
       await fillField(page, "email", email);
@@ -195,6 +198,7 @@ describe("learners apply through cards; guests through the public pages (issue 9
     await first.waitFor();
     const postingId = await postingIdOf(first);
     await first.getByTestId("apply-button").click();
+    await settledDialog(page);
     await page.getByTestId("sign-in-to-apply").click();
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("to")).toBe(`/job-opportunities-apply?apply=${postingId}`);

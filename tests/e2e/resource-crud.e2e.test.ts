@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
-import { type DemoAccount, origin, signIn, textOf } from "./support/app";
+import { type DemoAccount, origin, settledDialog, signIn, textOf } from "./support/app";
 import {
   addTags,
   chooseField,
@@ -334,7 +334,7 @@ describe("create → edit → show → delete, for a resource of each scope (iss
     // bulk: select the row, reject; the reason is required
     await page.getByRole("checkbox", { name: `Select ${rejected}` }).check();
     await page.getByTestId("bulk-reject").click();
-    const modal = page.locator(".ant-modal", { has: page.getByTestId("request-decision") });
+    const modal = await settledDialog(page, page.getByTestId("request-decision"));
     await modal.locator(".ant-btn-primary").click();
     await modal.getByText("This field is required.").waitFor();
     await page.locator("#reject-reason").fill("We could not verify the company's registration.");

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
-import { fillLogin, textOf } from "./support/app";
+import { fillLogin, settledDialog, textOf } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
 import { expectToast, menuEntries } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
@@ -151,6 +151,7 @@ describe("staff complete enrolments and read a learner's learning and assessment
     const [first] = ids;
     if (first === undefined) throw new Error("no enrolment chosen");
     await rowOf(section, first).getByTestId("enrolment-reopen").click();
+    await settledDialog(page);
     await page.getByTestId("enrolments-reopen-confirm").click();
     await expectToast(page, "The enrolment is marked not complete.");
     const reopened = await ok<Enrolment>(page, `/api/enrolments/${first}`);

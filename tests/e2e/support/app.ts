@@ -23,6 +23,21 @@ export function visibleText(page: Page): Promise<string> {
   return page.locator("body").innerText();
 }
 
+/**
+ * The open dialog once antd has finished zooming it in (rc-motion's `ant-zoom` classes gone). A
+ * click while it still grows can press a button and be released beside it, where the button has
+ * moved: no click at all. Playwright's stable check does not see this when the zoom has not yet
+ * begun moving, so a test waits for this before it acts inside a dialog it has just opened.
+ * `has` picks the dialog by what it holds.
+ */
+export async function settledDialog(page: Page, has?: Locator): Promise<Locator> {
+  const open = ".ant-modal-wrap:not([style*='display: none']) .ant-modal";
+  const options = has ? { has } : {};
+  await page.locator(`${open}:not([class*='ant-zoom'])`, options).last().waitFor();
+  // the dialog itself, whatever its motion: waiting for it to be hidden waits out its closing too
+  return page.locator(open, options).last();
+}
+
 export async function waitForApp(page: Page) {
   await page.waitForSelector(".csc-page-loader", { state: "detached" }).catch(() => {});
 }

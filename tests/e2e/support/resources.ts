@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { settledDialog } from "./app";
 
 /**
  * Helpers for the server-driven resource pages (issue 4): lists, detail pages and forms, driven
@@ -148,7 +149,7 @@ export async function rowAction(page: Page, title: string, item: string) {
 
 /** Confirms the open confirmation modal. */
 export async function confirmModal(page: Page) {
-  const modal = page.locator(".ant-modal-wrap:not([style*='display: none']) .ant-modal").last();
+  const modal = await settledDialog(page);
   await modal.locator(".ant-modal-footer .ant-btn-primary").click();
   await modal.waitFor({ state: "hidden" });
 }
