@@ -4,6 +4,7 @@ export * from "./chart.js";
 export * from "./course-site.js";
 export * from "./csv.js";
 export * from "./dashboard.js";
+export * from "./digits.js";
 export * from "./enrolments.js";
 export * from "./enums.js";
 export * from "./features.js";

@@ -8,6 +8,7 @@ import LanguageDetector from "i18next-browser-languagedetector";
 import HttpBackend from "i18next-http-backend";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { nepaliAntdLocale } from "./antd-nepali";
+import { INTERPOLATION, languageDigits } from "./message-digits";
 
 /** Spec §1: en-US (shown as En) and np-NP (shown in Nepali script). */
 export const LANGUAGES = [
@@ -72,6 +73,7 @@ export function startI18n() {
     .use(HttpBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
+    .use(languageDigits)
     .init({
       supportedLngs: LANGUAGES.map((language) => language.code),
       fallbackLng: { en: [DEFAULT_LANGUAGE], default: [DEFAULT_LANGUAGE] },
@@ -79,7 +81,7 @@ export function startI18n() {
       ns: [...NAMESPACES],
       defaultNS: "common",
       fallbackNS: "common",
-      interpolation: { escapeValue: false },
+      interpolation: INTERPOLATION,
       returnNull: false,
       saveMissing: import.meta.env.DEV,
       backend: {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { localDigits } from "@csc/shared";
 
 /** The API answers in the caller's language (Accept-Language), from locales/{lng}/api.json. */
 export const LANGUAGES = ["en-US", "np-NP"] as const;
@@ -46,6 +47,10 @@ export function loadMessages(localesDir: string) {
     (key, vars = {}, fallback) => {
       const path = key.includes(":") ? key.replace(":", ".") : `api.${key}`;
       const text = lookup(catalogues[lng], path) ?? lookup(catalogues[DEFAULT_LANGUAGE], path) ?? fallback ?? key;
-      return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
+      // a number in the language's digits, as the admin writes it; a text as it was written
+      return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+        const value = vars[name];
+        return typeof value === "number" ? localDigits(String(value), lng) : String(value ?? "");
+      });
     };
 }

@@ -1,7 +1,7 @@
 // @ts-expect-error the independent converter ships no types
 import independent from "bikram-sambat";
 import { describe, expect, it } from "vitest";
-import { type BikramSambatDay, fromBikramSambat, toBikramSambat, toDevanagariDigits } from "./bikram-sambat";
+import { type BikramSambatDay, fromBikramSambat, toBikramSambat } from "./bikram-sambat";
 import { formatDate, formatDateTime, formatLongDate, formatNumber } from "./format";
 
 /**
@@ -80,15 +80,12 @@ describe("Bikram Sambat dates", () => {
       expect(toBikramSambat(day), ad).toEqual({ year: other.year, month: other.month, day: other.day });
       day.setDate(day.getDate() + 1);
     }
-  });
+    // some 30,700 days: more than the default 5 s when the machine is busy with browser tests
+  }, 60_000);
 
   it("knows no 32 Baisakh and no date outside the converter's years", () => {
     expect(fromBikramSambat({ year: 2081, month: 1, day: 32 })).toBeNull();
     expect(toBikramSambat(new Date(1900, 0, 1))).toBeNull();
-  });
-
-  it("writes digits in Devanagari", () => {
-    expect(toDevanagariDigits("2081-01-01, 10:45")).toBe("२०८१-०१-०१, १०:४५");
   });
 });
 

@@ -60,10 +60,3 @@ export function fromBikramSambat({ year, month, day }: BikramSambatDay): Date | 
     return null;
   }
 }
-
-const DEVANAGARI_ZERO = 0x0966;
-
-/** Western digits written as Devanagari digits (०-९); everything else unchanged. */
-export function toDevanagariDigits(text: string): string {
-  return text.replace(/[0-9]/g, (digit) => String.fromCharCode(DEVANAGARI_ZERO + Number(digit)));
-}

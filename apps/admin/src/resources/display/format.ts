@@ -1,9 +1,9 @@
-import { type Calendar, DEFAULT_CALENDAR, intlLocale } from "@csc/shared";
+import { type Calendar, DEFAULT_CALENDAR, intlLocale, localDigits } from "@csc/shared";
 import dayjs from "dayjs";
 import "dayjs/locale/en";
 import "dayjs/locale/ne";
 import type { Dayjs } from "dayjs";
-import { BIKRAM_SAMBAT_MONTHS, toBikramSambat, toDevanagariDigits } from "./bikram-sambat";
+import { BIKRAM_SAMBAT_MONTHS, toBikramSambat } from "./bikram-sambat";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -34,11 +34,6 @@ export function displayCalendar(): Calendar {
  */
 const DAYJS_LOCALES: Record<string, string> = { "en-US": "en", "np-NP": "ne" };
 const TIME_FORMATS: Record<string, string> = { "en-US": "h:mm A", "np-NP": "HH:mm" };
-
-/** In np-NP every digit on screen is Devanagari, whichever the calendar. */
-function localDigits(text: string, language: string): string {
-  return language === "np-NP" ? toDevanagariDigits(text) : text;
-}
 
 function localDayjs(date: Date, language: string) {
   return dayjs(date).locale(DAYJS_LOCALES[language] ?? "en");
@@ -119,12 +114,12 @@ export function formatNumber(value: unknown, language: string): string | null {
   return localDigits(new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(value), language);
 }
 
-/** A country's name from its ISO code, in the given language. */
 /** A percentage as the language writes its digits: 67% or ६७%. */
 export function formatPercent(value: number, language: string): string {
   return `${formatNumber(value, language) ?? value}%`;
 }
 
+/** A country's name from its ISO code, in the given language. */
 export function countryName(code: unknown, language: string): string | null {
   if (typeof code !== "string" || code === "") return null;
   try {

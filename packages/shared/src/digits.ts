@@ -1,0 +1,17 @@
+/**
+ * Digits as each language writes them: in np-NP every digit shown to a person is Devanagari
+ * (०-९), whatever the calendar; en-US keeps Western digits. Both sides use it — the admin's
+ * formatters and interpolated messages, and the API's messages — so a number reads the same in a
+ * message the browser makes and in one the server sends.
+ */
+const DEVANAGARI_ZERO = 0x0966;
+
+/** Western digits written as Devanagari digits; everything else unchanged. */
+export function toDevanagariDigits(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => String.fromCharCode(DEVANAGARI_ZERO + Number(digit)));
+}
+
+/** The text with its digits in the language's own (np-NP: Devanagari). */
+export function localDigits(text: string, language: string): string {
+  return language === "np-NP" ? toDevanagariDigits(text) : text;
+}
