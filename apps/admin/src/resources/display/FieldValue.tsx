@@ -7,7 +7,7 @@ import { useLanguage } from "../../providers/i18n";
 import { type LocationLevel, PARENT_LEVEL, usePlaceName } from "../fields/locations";
 import type { FieldMeta, ResourceRecord } from "../types";
 import { EnumTag, useOptionLabel } from "./EnumTag";
-import { countryName, formatDate, formatDateTime, formatNumber, isEmptyValue } from "./format";
+import { countryName, formatDate, formatDateTime, formatNumber, formatYear, isEmptyValue } from "./format";
 import { type ContactPerson, ContactsTable, type Question, QuestionsTable } from "./RecordTables";
 import { sanitizeRichText } from "./sanitize";
 import { useRelationLabels } from "./useRelationLabels";
@@ -126,7 +126,7 @@ export function FieldValue({ field, record, fields, mode, relationLabels }: Fiel
     case "number":
       return <span className="csc-number">{formatNumber(value, language)}</span>;
     case "year":
-      return <>{String(value)}</>;
+      return <>{formatYear(String(value), language)}</>;
     case "country":
       return <>{countryName(value, language)}</>;
     case "color":

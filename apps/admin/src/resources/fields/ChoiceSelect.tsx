@@ -1,4 +1,4 @@
-import { countryOptions, YEAR_CHOICE_OPTIONS } from "@csc/shared";
+import { countryOptions, localDigits, YEAR_CHOICE_OPTIONS } from "@csc/shared";
 import { Select, type SelectProps } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +24,10 @@ function useChoices(field: FieldMeta): { value: Choice; label: string }[] {
   return useMemo(() => {
     switch (field.type) {
       case "year":
-        return YEAR_CHOICE_OPTIONS.map((option) => ({ value: option.value, label: option.label }));
+        return YEAR_CHOICE_OPTIONS.map((option) => ({
+          value: option.value,
+          label: localDigits(option.label, language),
+        }));
       case "country":
         return countryOptions(language);
       case "boolean":
