@@ -15,6 +15,12 @@ import { type RunningServer, startServer } from "./support/server";
 
 const STUDENT = { email: "student@example.com", site: "kmc", help: "/help", kind: "learner" };
 const COLLEGE_ADMIN = { email: "college.admin@example.com", site: "kmc", help: "/admin/help", kind: "institution" };
+const RECRUITER_ADMIN = {
+  email: "recruiter.admin@example.com",
+  site: "recruiter",
+  help: "/admin/help",
+  kind: "recruiter",
+};
 const SUPER_ADMIN = { email: "superadmin@example.com", site: "", help: "/admin/help", kind: "provider" };
 const VIDEO_ID = "dQw4w9WgXcQ";
 
@@ -72,7 +78,7 @@ describe("the Help page (issue 12)", () => {
     expect(menuBefore.join(" ")).not.toMatch(/help|tutorial/i);
   };
 
-  it.each([STUDENT, COLLEGE_ADMIN])(
+  it.each([STUDENT, COLLEGE_ADMIN, RECRUITER_ADMIN])(
     "opens from the header for $email, lists their tutorials and plays a video only when asked",
     async (account) => {
       const page = await signedIn(account);
