@@ -3,8 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Mailbox, startMailbox } from "../../apps/api/test/mailbox";
 import { launchBrowser, newContext } from "./playwright.config";
 import { fillLogin, settledDialog, textOf } from "./support/app";
-import { APPLICANT_COLUMNS, applicantHeaders, pickOption } from "./support/applicants";
-import { chooseField, expectToast, fieldOf, fillField, pickDate, save, typeRichText } from "./support/resources";
+import { APPLICANT_COLUMNS, applicantHeaders } from "./support/applicants";
+import {
+  chooseField,
+  expectToast,
+  fieldOf,
+  fillField,
+  pickDate,
+  pickOption,
+  save,
+  typeRichText,
+} from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**

@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
 import { type DemoAccount, origin, settledDialog, signIn, textOf } from "./support/app";
-import { APPLICANT_COLUMNS, applicantHeaders, pickOption } from "./support/applicants";
+import { APPLICANT_COLUMNS, applicantHeaders } from "./support/applicants";
+import { pickOption } from "./support/resources";
 
 const RECRUITER_ADMIN: DemoAccount = { email: "recruiter.admin@example.com", site: "recruiter" };
 const RECRUITER_VIEWER: DemoAccount = { email: "recruiter.viewer@example.com", site: "recruiter" };

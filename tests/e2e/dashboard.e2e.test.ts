@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./playwright.config";
 import { api, type DemoAccount, fillLogin } from "./support/app";
 import { seriousViolations } from "./support/axe";
-import { menuEntries } from "./support/resources";
+import { menuEntries, pickOption } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -257,11 +257,7 @@ describe("the dashboards (issue 11)", () => {
     );
     if (!college) throw new Error("the seed has no Kathmandu Model College");
     const picker = page.locator('[data-testid="dashboard-institution"]');
-    await picker.click();
-    await picker.locator("input").fill("Kathmandu");
-    await page
-      .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${college.name}"]`)
-      .click();
+    await pickOption(page, '[data-testid="dashboard-institution"]', college.name);
     await page.waitForURL((url) => url.searchParams.get("institution") === String(college.id));
     await settled(page);
     const answer = await dashboardOf(page, `?institution_id=${college.id}`);

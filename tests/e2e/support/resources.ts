@@ -91,6 +91,29 @@ export async function chooseOption(page: Page, scope: Locator, option: string, t
     .catch(() => {});
 }
 
+/**
+ * Picks an option of a searchable antd select (`select`: the select or its input) by its label,
+ * and makes sure it took: a click on an option while the list still slides in can miss it, and
+ * the form would then go on without the choice. Tries again, at most three times.
+ */
+export async function pickOption(page: Page, select: string, label: string) {
+  const root = page.locator(`.ant-select:has(${select}), .ant-select${select}`).first();
+  const chosen = root.locator(`.ant-select-selection-item[title="${label}"]`);
+  for (let attempt = 1; ; attempt++) {
+    await page.locator(select).click();
+    await page.keyboard.type(label);
+    await page
+      .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`)
+      .click();
+    try {
+      await chosen.waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 export const chooseField = (page: Page, name: string, option: string, type = true) =>
   chooseOption(page, fieldOf(page, name), option, type);
 
