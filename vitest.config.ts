@@ -39,6 +39,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // a screen that comes true later (a list reloaded, a panel loaded) gets the patience of a
+          // Playwright action (15 s, playwright.config), not vitest's 1 s: CI runs two browsers on 2 CPUs
+          expect: { poll: { timeout: 15_000 } },
           maxWorkers: 2,
           pool: "forks",
           // after the unit and API suites, which use every core their own way
