@@ -49,6 +49,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Paths that keep working in maintenance mode: the admin needs them to show the maintenance page. */
 const MAINTENANCE_OPEN = ["/api/public/config", "/api/locales/"];
 
@@ -69,7 +71,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       options.logger === false
         ? false
         : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
-    trustProxy: config.trustProxy,
+    // a count of hops trusts that many proxies from the socket inwards, whatever a client adds
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true } },
   });

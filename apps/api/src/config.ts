@@ -19,7 +19,12 @@ export interface AppConfig {
   jwtExpiresIn: string;
   rootDomain: string;
   adminSubdomain: string;
-  trustProxy: boolean;
+  /**
+   * Who may say where a request came from: false (nobody: the socket's address is the client's),
+   * a count of proxy hops in front of us (the client is that many entries from the right of
+   * `X-Forwarded-For`), or the addresses of our proxies. Never "believe every header".
+   */
+  trustProxy: false | number | string[];
   /** Read on every request (spec §1), so it is a function, not a value. */
   maintenanceMode: () => boolean;
   smtpUrl: string | null;
@@ -62,6 +67,24 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY → what Fastify's `trustProxy` takes; undefined when it is not valid. `true` is one
+ * hop: the load balancer right in front of us, whose own entry is the last of X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | undefined {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false" || text === "0") return false;
+  if (text === "true") return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const addresses = text.split(",").map((part) => part.trim());
+  return addresses.every((address) => IP_OR_CIDR.test(address)) ? addresses : undefined;
 }
 
 /** Environment → typed config, validated at start-up with one clear message listing every problem. */
@@ -122,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.CAPTCHA_SITE_KEY && !env.CAPTCHA_SECRET_KEY) {
     problems.push("CAPTCHA_SECRET_KEY: required when CAPTCHA_SITE_KEY is set (public applications verify the captcha)");
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (trustProxy === undefined) {
+    problems.push(
+      "TRUST_PROXY: false, a count of proxy hops (1 to 10; true means 1), or proxy addresses separated by commas",
+    );
+  }
   const embedded = databaseUrl.startsWith("sqlite:");
   if (!env.JWT_SECRET && !embedded) problems.push("JWT_SECRET: required when DATABASE_URL is not the embedded SQLite");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -136,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? "8h",
     rootDomain: (env.ROOT_DOMAIN ?? DEFAULT_ROOT_DOMAIN).toLowerCase(),
     adminSubdomain: env.ADMIN_SUBDOMAIN ?? DEFAULT_ADMIN_SUBDOMAIN,
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxy ?? false,
     maintenanceMode: () => env.MAINTENANCE_MODE === "true",
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? "Career Service Center <no-reply@localhost>",

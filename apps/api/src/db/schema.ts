@@ -144,7 +144,7 @@ export interface RevokedTokenTable {
 export interface UserTokenTable {
   id: Generated<number>;
   user_id: number;
-  purpose: "verify-email" | "reset-password";
+  purpose: "verify-email" | "reset-password" | "login-code";
   token_hash: string;
   expires_at: string;
   used_at: string | null;

@@ -12,7 +12,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const unauthorized = (message: string) => new HttpError(401, message);
+export const unauthorized = (message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) =>
+  new HttpError(401, message, errors, extra);
 export const forbidden = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(403, message, undefined, extra);
 export const notFound = (message: string) => new HttpError(404, message);

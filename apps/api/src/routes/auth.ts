@@ -14,26 +14,45 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { findLoginCandidate, homeSiteOf, mayUseSite, profileOf, siteOrigin } from "../lib/accounts.js";
+import { deviceCookie, trustedDevice } from "../lib/device-cookies.js";
 import { badRequest, forbidden, throttled, unauthorized } from "../lib/errors.js";
+import { HashGateBusy } from "../lib/hash-gate.js";
 import type { Translate } from "../lib/messages.js";
 import { hashPassword } from "../lib/password.js";
 import { clearFailures, recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
 import { nowIso } from "../lib/time.js";
-import { consumeUserToken, issueUserToken } from "../lib/user-tokens.js";
+import { consumeLoginCode, consumeUserToken, issueLoginCode, issueUserToken } from "../lib/user-tokens.js";
 import { bearer, Email, ErrorResponse, errorResponses, MessageResponse, Password } from "./schemas.js";
 
+/** A sign-in code as typed: six digits, Latin or Devanagari. */
+const LoginCode = Type.String({ pattern: "^[0-9०-९]{6}$" });
+
 /**
- * Sign-in throttling (issue 7). Wrong passwords count per account *and address*, so that an
- * attacker's failures never lock the owner out from their own address; the 21st within a minute
- * is refused. An account also has a much higher ceiling over all addresses, against guessing
- * spread over many machines, and one address a ceiling over all accounts (a shared office may
- * fail more often than one person, but not without bound).
+ * Sign-in throttling. Wrong passwords count per account *and address*, so that an attacker's
+ * failures never lock the owner out from their own address; the 21st within a minute is refused.
+ * An account also has a much higher ceiling over all addresses, against guessing spread over many
+ * machines: past it, a browser that has signed in to the account before (its device cookie) is
+ * not held back, and a new browser needs a code mailed to the account besides the password. One
+ * address has a ceiling over all accounts (a shared office may fail more often than one person,
+ * but not without bound), and a trusted device its own, lower one.
  */
 export const ACCOUNT_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 60_000 };
 export const ACCOUNT_RULE: ThrottleRule = { limit: 1_000, windowMs: 60 * 60_000 };
 export const IP_RULE: ThrottleRule = { limit: 100, windowMs: 60_000 };
+export const DEVICE_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
+/** Sign-in codes: mails to one account, and wrong codes tried against it. */
+export const CODE_MAIL_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
+export const CODE_TRIES_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
+const LOGIN_CODE_LIFETIME_MS = 15 * 60_000;
 /** E-mail-sending endpoints: forgot password and register, per address. */
 export const MAIL_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
+/**
+ * Reset links to one account: from one address, and from all of them. One address reaching its
+ * share never stops the owner asking from theirs; past the account's ceiling the answer is the
+ * same and no more mail goes out (the links already sent still work).
+ */
+export const RESET_ACCOUNT_ADDRESS_RULE: ThrottleRule = { limit: 3, windowMs: 15 * 60_000 };
+export const RESET_ACCOUNT_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
 
 const HOUR = 3_600_000;
 
@@ -68,50 +87,98 @@ export default async function authRoutes(fastify: FastifyInstance) {
     });
   }
 
+  async function sendLoginCode(request: FastifyRequest, user: { id: number; email: string; fullName: string }) {
+    const code = await issueLoginCode(db, user.id, LOGIN_CODE_LIFETIME_MS);
+    await request.server.sendMail({
+      to: user.email,
+      subject: request.t("mail.loginCodeSubject"),
+      text: request.t("mail.loginCodeBody", { name: user.fullName, code, minutes: LOGIN_CODE_LIFETIME_MS / 60_000 }),
+    });
+  }
+
   app.post(
     "/auth/login",
     {
       config: { access: "public" },
       schema: {
         tags: ["auth"],
-        body: Type.Object({ email: Email, password: Password }),
+        body: Type.Object({ email: Email, password: Password, code: Type.Optional(LoginCode) }),
         response: {
           200: Type.Object({ data: Type.Object({ token: Type.String(), user: Type.Unknown() }) }),
           ...errorResponses,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const { t } = request;
       const email = request.body.email.trim().toLowerCase();
-      const keys = loginThrottleKeys(email, request.ip);
+      const device = trustedDevice(config.jwtSecret, email, request.headers.cookie);
+      const keys = loginThrottleKeys(email, request.ip, device);
       await throttle(request, [keys.accountAddress], ACCOUNT_ADDRESS_RULE);
-      await throttle(request, [keys.account], ACCOUNT_RULE);
       await throttle(request, [keys.address], IP_RULE);
+      // a browser that signed in here before answers for its own failures, not the account's
+      const trusted = device !== null && (await retryAfterSeconds(db, keys.device, DEVICE_RULE)) === 0;
+      const accountKey = trusted ? keys.device : keys.account;
+      const locked = !trusted && (await retryAfterSeconds(db, keys.account, ACCOUNT_RULE)) > 0;
 
       const candidate = await findLoginCandidate(db, email);
-      const valid = await app.passwords.verify(request.body.password, candidate?.passwordHash ?? decoyHash);
-      if (!candidate || !valid) {
-        await recordFailure(db, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
-        await recordFailure(db, keys.account, ACCOUNT_RULE);
-        await recordFailure(db, keys.address, IP_RULE);
-        throw unauthorized(request.t("auth.badCredentials"));
+      let valid: boolean;
+      try {
+        valid = await app.passwords.verify(request.body.password, candidate?.passwordHash ?? decoyHash, [
+          keys.address,
+          accountKey,
+        ]);
+      } catch (error) {
+        // a flood the gate turns away still counts against its address, which is then throttled
+        if (error instanceof HashGateBusy) await recordFailure(db, keys.address, IP_RULE);
+        throw error;
       }
+      const failed = async () => {
+        await recordFailure(db, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
+        await recordFailure(db, accountKey, trusted ? DEVICE_RULE : ACCOUNT_RULE);
+        await recordFailure(db, keys.address, IP_RULE);
+      };
+
+      if (locked) {
+        // Others' guesses have locked the account against new browsers. The owner passes with a
+        // code mailed to the account; everyone gets the same answer, right password or not.
+        const code = request.body.code;
+        if (code === undefined) {
+          if (candidate && valid && (await retryAfterSeconds(db, keys.codeMail, CODE_MAIL_RULE)) === 0) {
+            await recordFailure(db, keys.codeMail, CODE_MAIL_RULE);
+            await sendLoginCode(request, candidate.user);
+          } else if (!valid) await failed();
+          throw forbidden(t("auth.codeRequired"), { code_required: true });
+        }
+        const codeTries = await retryAfterSeconds(db, keys.codeTries, CODE_TRIES_RULE);
+        const passed = candidate && valid && codeTries === 0 && (await consumeLoginCode(db, candidate.user.id, code));
+        if (!passed) {
+          await failed();
+          await recordFailure(db, keys.codeTries, CODE_TRIES_RULE);
+          throw unauthorized(t("auth.codeWrong"), { code: t("auth.codeWrong") }, { code_required: true });
+        }
+        await clearFailures(db, keys.codeTries);
+      } else if (!candidate || !valid) {
+        await failed();
+        throw unauthorized(t("auth.badCredentials"));
+      }
+      if (!candidate) throw unauthorized(t("auth.badCredentials"));
       await clearFailures(db, keys.accountAddress);
+      if (trusted) await clearFailures(db, keys.device);
       const { user } = candidate;
-      if (user.status !== "active") throw forbidden(request.t("auth.accountDisabled"));
+      if (user.status !== "active") throw forbidden(t("auth.accountDisabled"));
       if (!mayUseSite(user, request.site)) {
         const home = new URL(originOf(request, homeSiteOf(user))).host;
-        throw forbidden(request.t("auth.wrongSite", { site: home }));
+        throw forbidden(t("auth.wrongSite", { site: home }));
       }
       if (!user.emailVerified) {
         await sendVerification(request, { id: user.id, email: user.email, full_name: user.fullName }, request.site);
-        throw forbidden(request.t("auth.emailNotVerified"), { email_verified: false });
+        throw forbidden(t("auth.emailNotVerified"), { email_verified: false });
       }
       if (user.recruiter && user.recruiter.status !== "approved") {
-        throw forbidden(
-          request.t(user.recruiter.status === "rejected" ? "auth.recruiterRejected" : "auth.recruiterPending"),
-        );
+        throw forbidden(t(user.recruiter.status === "rejected" ? "auth.recruiterRejected" : "auth.recruiterPending"));
       }
+      reply.header("Set-Cookie", deviceCookie(config.jwtSecret, email, request.protocol === "https", device));
       return { data: { token: app.issueToken(user), user: profileOf(user) } };
     },
   );
@@ -187,7 +254,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const message = t(recruiterSite ? "auth.recruiterRegistered" : "auth.registered");
       // Hashed whether or not the address has an account: the hash is nearly all of the answer's
       // time, so a taken address answers as slowly as a new one (issue 7).
-      const passwordHash = await app.passwords.hash(body.password);
+      const passwordHash = await app.passwords.hash(body.password, [
+        `login:ip:${request.ip}`,
+        `login:account:${email}`,
+      ]);
       if (existing) {
         // the same answer as a new account, so that nobody learns which e-mails have one
         await request.server.sendMail({
@@ -281,9 +351,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
-      await throttle(request, [`mail:ip:${request.ip}`, `mail:account:${email}`], MAIL_RULE);
-      await recordFailure(db, `mail:ip:${request.ip}`, MAIL_RULE);
-      await recordFailure(db, `mail:account:${email}`, MAIL_RULE);
+      const keys = resetThrottleKeys(email, request.ip);
+      await throttle(request, [keys.address], MAIL_RULE);
+      await throttle(request, [keys.accountAddress], RESET_ACCOUNT_ADDRESS_RULE);
+      await recordFailure(db, keys.address, MAIL_RULE);
+      await recordFailure(db, keys.accountAddress, RESET_ACCOUNT_ADDRESS_RULE);
+      // past the account's ceiling nothing more is mailed, but the answer is the same
+      if ((await retryAfterSeconds(db, keys.account, RESET_ACCOUNT_RULE)) > 0)
+        return { message: request.t("auth.forgotSent") };
+      await recordFailure(db, keys.account, RESET_ACCOUNT_RULE);
       const candidate = await findLoginCandidate(db, email);
       if (candidate && candidate.user.status === "active") {
         const { user } = candidate;
@@ -326,7 +402,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           password === password_confirmation ? null : { key: "field.passwordMismatch", message: "" },
       });
       if (errors) throw badRequest(t("invalidInput"), errors);
-      const passwordHash = await app.passwords.hash(password);
+      const passwordHash = await app.passwords.hash(password, [`login:ip:${request.ip}`]);
       const userId = await consumeUserToken(db, token, "reset-password");
       if (userId === null) throw badRequest(t("auth.linkInvalid"), { token: t("auth.linkInvalid") });
       const now = nowIso();
@@ -350,12 +426,24 @@ export default async function authRoutes(fastify: FastifyInstance) {
   );
 }
 
-/** The throttle keys of one sign-in: the account from this address, the account, the address. */
-export function loginThrottleKeys(email: string, ip: string) {
+/** The throttle keys of one sign-in: the account from this address, the account, the address, the device. */
+export function loginThrottleKeys(email: string, ip: string, device: string | null = null) {
   return {
     accountAddress: `login:account-address:${email}|${ip}`,
     account: `login:account:${email}`,
     address: `login:ip:${ip}`,
+    device: `login:device:${device}`,
+    codeMail: `login:code-mail:${email}`,
+    codeTries: `login:code-tries:${email}`,
+  };
+}
+
+/** The throttle keys of one password-reset request: the address, the account from it, the account. */
+export function resetThrottleKeys(email: string, ip: string) {
+  return {
+    address: `mail:ip:${ip}`,
+    accountAddress: `reset:account-address:${email}|${ip}`,
+    account: `reset:account:${email}`,
   };
 }
 

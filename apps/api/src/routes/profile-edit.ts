@@ -149,11 +149,11 @@ export default async function profileEditRoutes(fastify: FastifyInstance) {
         );
         throw badRequest(t("invalidInput"), errors);
       }
-      // wrong current passwords count as wrong sign-ins do, in the same windows
+      // wrong current passwords count as wrong sign-ins do, in the same windows; the account's
+      // ceiling over all addresses does not hold back its owner, who is signed in
       const keys = loginThrottleKeys(auth.email, request.ip);
       for (const [key, rule] of [
         [keys.accountAddress, ACCOUNT_ADDRESS_RULE],
-        [keys.account, ACCOUNT_RULE],
         [keys.address, IP_RULE],
       ] as const) {
         const seconds = await retryAfterSeconds(db, key, rule);
@@ -164,7 +164,8 @@ export default async function profileEditRoutes(fastify: FastifyInstance) {
         .select("password_hash")
         .where("id", "=", auth.id)
         .executeTakeFirstOrThrow();
-      if (!(await app.passwords.verify(body.current_password, password_hash))) {
+      const gateKeys = [keys.address, keys.account];
+      if (!(await app.passwords.verify(body.current_password, password_hash, gateKeys))) {
         await recordFailure(db, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
         await recordFailure(db, keys.account, ACCOUNT_RULE);
         await recordFailure(db, keys.address, IP_RULE);
@@ -172,7 +173,7 @@ export default async function profileEditRoutes(fastify: FastifyInstance) {
         throw badRequest(message, { current_password: message });
       }
       await clearFailures(db, keys.accountAddress);
-      const passwordHash = await app.passwords.hash(body.new_password);
+      const passwordHash = await app.passwords.hash(body.new_password, gateKeys);
       // a new token version ends every session; the caller's own continues with the token answered
       const { token_version } = await db
         .updateTable("users")

@@ -7,6 +7,8 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     errors: Type.Optional(Type.Record(Type.String(), Type.String())),
     email_verified: Type.Optional(Type.Boolean()),
+    /** Sign-in past an account's ceiling: this browser needs the code mailed to the account. */
+    code_required: Type.Optional(Type.Boolean()),
   },
   { $id: "ErrorResponse" },
 );
