@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHART_DOWNLOAD_RULE } from "../src/routes/dashboard.js";
+import { APPLIED_AGAIN_MAIL_RULE } from "../src/routes/public-postings.js";
 import { bearer, createMailedTestApp, hostOf, type MailedTestApp, tokenFor } from "./helpers.js";
 import type { ReceivedMail } from "./mailbox.js";
 
@@ -163,6 +164,19 @@ describe("the public apply page does not tell who applied", () => {
     expect(headerOf(told[0] as ReceivedMail, "Subject")).toBe("You have already applied");
     expect(told[0]?.text).toContain("Your earlier application stands");
     expect(mailsTo("new.visitor@example.org")).toEqual([]);
+  });
+
+  it("does not let a stranger flood the owner's mailbox through the page", async () => {
+    const job = await openJob();
+    const details = { full_name: "Mina Gurung", email: "mina.probe@example.org", contact_number: "+977 1 4412345" };
+    const answers = [];
+    for (let i = 0; i < APPLIED_AGAIN_MAIL_RULE.limit + 3; i++) answers.push(await guestApply(job.id, details));
+    expect(new Set(answers.map((res) => `${res.statusCode} ${res.body}`))).toEqual(
+      new Set([`201 ${answers[0]?.body}`]),
+    );
+    expect(await applications(job.id, "mina.probe@example.org")).toHaveLength(1);
+    await awaitMails("mina.probe@example.org", APPLIED_AGAIN_MAIL_RULE.limit + 1);
+    expect(mailsTo("mina.probe@example.org")).toHaveLength(APPLIED_AGAIN_MAIL_RULE.limit);
   });
 });
 
