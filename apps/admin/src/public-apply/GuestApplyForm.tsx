@@ -10,7 +10,7 @@ import { applyAsGuest, type GuestApplication, type PublicPostingResource } from 
 /**
  * Applying without an account (DESIGN §5a): full name, e-mail and phone (spec §5 rule, from
  * @csc/shared), profession if they like, and the captcha when the site has one. Each error shows
- * under its field, the client's and the server's alike; a refusal (409, 429) above the button.
+ * under its field, the client's and the server's alike; a refusal (429, 503) above the button.
  */
 export function GuestApplyForm({
   resource,

@@ -36,7 +36,7 @@ export async function fetchPublicPosting(resource: PublicPostingResource, id: nu
   return data.data;
 }
 
-/** `POST /api/public/{postings}/{id}/apply` → 201 `{ message }`; 409 the same e-mail again; 400 field errors; 429. */
+/** `POST /api/public/{postings}/{id}/apply` → 201 `{ message }`, the same e-mail again too (its owner is mailed); 400 field errors; 429. */
 export async function applyAsGuest(resource: PublicPostingResource, id: number, values: GuestApplication) {
   const body: GuestApplication = {
     full_name: values.full_name.trim(),

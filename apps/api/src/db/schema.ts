@@ -70,7 +70,7 @@ export interface UserTable {
   permissions: Generated<string>;
   status: Generated<"active" | "disabled">;
   email_verified_at: string | null;
-  /** Raised to revoke every earlier token (password reset). */
+  /** Raised to revoke every earlier token: a password reset, and (by a trigger) any change of role, permissions, institution, recruiter, status or deletion. */
   token_version: Generated<number>;
   deleted_at: string | null;
   deleted_by: number | null;

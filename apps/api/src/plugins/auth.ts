@@ -73,8 +73,9 @@ function bearerToken(header: string | undefined): string {
 
 /**
  * JWT with one allowed algorithm, expiry and an id. A token dies on logout (its id is revoked),
- * on a password reset (token version), on a role change (role claim) and when the account is
- * disabled or deleted (checked on every request).
+ * on a password reset and on any change of the account's role, permissions, institution, status
+ * or deletion (token version, raised by the database: migration 20261126T0300), and while the
+ * account is disabled or deleted (checked on every request).
  */
 export default fp(
   async (app) => {

@@ -15,7 +15,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { SessionUser } from "../lib/accounts.js";
 import { type DashboardScope, dashboardOf } from "../lib/dashboard.js";
-import { badRequest, notFound } from "../lib/errors.js";
+import { badRequest, notFound, throttled } from "../lib/errors.js";
+import { spendAllowance, type ThrottleRule } from "../lib/throttle.js";
 import { nowIso } from "../lib/time.js";
 import { logDownload } from "../resources/repository.js";
 import { bearer, errorResponses } from "./schemas.js";
@@ -35,17 +36,34 @@ const Downloads = {
   csv: PROGRESSION_CSV_FILENAME,
 } as const;
 
-const DownloadBody = Type.Object({
-  kind: Type.Union([Type.Literal("png"), Type.Literal("csv")]),
-  range: Type.Optional(
-    Type.Object({
-      from: Type.String({ maxLength: 10 }),
-      to: Type.String({ maxLength: 10 }),
-      granularity: Type.String({ maxLength: 10 }),
-    }),
-  ),
-  institution_id: Type.Optional(Type.Integer({ minimum: 1 })),
-});
+const DownloadBody = Type.Object(
+  {
+    kind: Type.Union([Type.Literal("png"), Type.Literal("csv")]),
+    // the admin sends the file's name; the log names it from `kind`
+    filename: Type.Optional(Type.String({ maxLength: 100 })),
+    range: Type.Optional(
+      Type.Object(
+        {
+          from: Type.String({ maxLength: 10 }),
+          to: Type.String({ maxLength: 10 }),
+          granularity: Type.String({ maxLength: 10 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    institution_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+/** A download's body is a few fields: far more is refused before it is read (413). */
+const DOWNLOAD_BODY_LIMIT = 2 * 1024;
+
+/**
+ * Chart downloads one account may log in a window: a person downloads a few; a script writing the
+ * Download Logs full is refused (429) and writes nothing.
+ */
+export const CHART_DOWNLOAD_RULE: ThrottleRule = { limit: 30, windowMs: 10 * 60_000 };
 
 /** The chart's download, as the download log names it (alongside the resources' exports). */
 const CHART_LOG_NAME = "learner-progression";
@@ -83,6 +101,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     "/dashboard/downloads",
     {
       config: { access: "signed-in" },
+      bodyLimit: DOWNLOAD_BODY_LIMIT,
       schema: {
         tags: ["dashboard"],
         security: bearer,
@@ -95,6 +114,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
       const range = rangeOf(request, request.body.range ?? {});
       // the log says which dashboard was downloaded: one out of the reader's reach is refused as its view is
       await scopeOf(request, institution_id);
+      const seconds = await spendAllowance(app.db, `chart-download:user:${request.auth.id}`, CHART_DOWNLOAD_RULE);
+      if (seconds > 0) throw throttled(request.t("dashboard.downloadThrottled", { seconds }), seconds);
       await logDownload(app.db, {
         user_id: request.auth.id,
         resource: CHART_LOG_NAME,

@@ -17,7 +17,7 @@ import { sql } from "kysely";
 import { type TSchema, Type } from "typebox";
 import type { Database } from "../db/schema.js";
 import { verifyCaptcha } from "../lib/captcha.js";
-import { badRequest, conflict, HttpError, notFound, throttled } from "../lib/errors.js";
+import { badRequest, HttpError, notFound, throttled } from "../lib/errors.js";
 import type { Translate } from "../lib/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
 import { matchingAny, type Reach } from "../resources/access.js";
@@ -32,7 +32,7 @@ import { ErrorResponse, errorResponses, IdParams, integerParam, MessageResponse 
  * job opportunities the site a request is for may show, and applications to them from visitors
  * without an account. Anybody reaches these routes, so they send only what a visitor needs, show
  * nothing the site may not show (404, as for a posting that does not exist), never tell whether an
- * e-mail address has an account, and write an application whole or not at all.
+ * e-mail address has an account or has applied, and write an application whole or not at all.
  */
 
 /** Guest applications one address may send in a window (every attempt past the body's shape counts). */
@@ -192,6 +192,25 @@ function fieldErrorsOf(t: Translate, results: Record<string, ValidationResult>):
   return errors;
 }
 
+/** Thrown out of the transaction of an application the address already made, to take back what it wrote. */
+const APPLIED_BEFORE = new Error("applied before");
+
+/** "Already applied" mails one address may get in a window: nobody floods a mailbox through the public page. */
+export const APPLIED_AGAIN_MAIL_RULE: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
+
+/** Tells an address's owner that it applied again, in the language the page was used in. */
+async function tellAppliedBefore(request: FastifyRequest, email: string, posting: string) {
+  const { db, sendMail } = request.server;
+  const key = `guest-apply:told:${email}`;
+  if ((await retryAfterSeconds(db, key, APPLIED_AGAIN_MAIL_RULE)) > 0) return;
+  await recordFailure(db, key, APPLIED_AGAIN_MAIL_RULE);
+  await sendMail({
+    to: email,
+    subject: request.t("mail.appliedAgainSubject"),
+    text: request.t("mail.appliedAgainBody", { posting }),
+  });
+}
+
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
@@ -272,13 +291,13 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
           tags: ["public"],
           params: IdParams,
           body: GuestApplication,
-          response: { 201: MessageResponse, ...errorResponses, 409: ErrorResponse, 503: ErrorResponse },
+          response: { 201: MessageResponse, ...errorResponses, 503: ErrorResponse },
         },
       },
       async (request, reply) => {
         const { t, body } = request;
         // every attempt counts, refused or not: no flood of the database, the captcha service or
-        // the e-mail addresses a conflict would confirm
+        // the mailboxes of addresses that applied
         const throttleKey = `guest-apply:ip:${request.ip}`;
         const seconds = await retryAfterSeconds(db, throttleKey, GUEST_APPLY_RULE);
         if (seconds > 0) throw throttled(t("publicApply.throttled", { seconds }), seconds);
@@ -321,20 +340,24 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
         const column = POSTING_COLUMN[postings.type];
         // the address as the applicant's, compared without case; no account is looked up or attached
         const email = body.email.trim().toLowerCase();
+        let title = "";
         try {
           await db.transaction().execute(async (trx) => {
             const posting = await shownPostings(trx, postings, site)
-              .select(`${ALIAS}.id`)
+              .select([`${ALIAS}.id`, `${ALIAS}.title`])
               .where(`${ALIAS}.id`, "=", postingId)
               .executeTakeFirst();
             if (!posting) throw notFound(t("notFound"));
+            title = String((posting as { title: unknown }).title ?? "");
+            // a learner's own application holds the address too, beyond the guests' unique index
             const taken = await trx
               .selectFrom("applications")
               .select("id")
               .where(column, "=", postingId)
               .where(sql`lower(email)`, "=", email)
               .executeTakeFirst();
-            if (taken) throw conflict(t("publicApply.duplicate"));
+            // written whether or not the address applied, then taken back: a repeat costs what a new
+            // application does, so its time does not tell who applied
             await insertApplication(
               trx,
               postings.type,
@@ -352,11 +375,16 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
               },
               { language: request.language, byUserId: null, note: null },
             );
+            if (taken) throw APPLIED_BEFORE;
           });
         } catch (error) {
-          // two applications with one address at the same moment: the unique index keeps one
-          if (isUniqueViolation(error)) throw conflict(t("publicApply.duplicate"));
-          throw error;
+          // the guests' unique index refuses a repeat, or one of two at the same moment
+          if (error !== APPLIED_BEFORE && !isUniqueViolation(error)) throw error;
+          // the page answers as for a new application; the address's owner learns of it by mail,
+          // after the answer so that the mail's time is not the answer's
+          void tellAppliedBefore(request, email, title).catch((err: unknown) =>
+            request.log.warn({ err }, "applied-again mail not sent"),
+          );
         }
         // no stage mail goes to a guest (decided): their answer is this message
         return reply.code(201).send({ message: t("publicApply.received") });
