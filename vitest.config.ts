@@ -6,6 +6,7 @@ const apiSuite = (name: string, db: string) => ({
   test: {
     name,
     include: ["apps/api/test/**/*.test.ts"],
+    exclude: ["apps/api/test/**/*.load.test.ts"],
     env: { TEST_DB: db },
     testTimeout: 20_000,
     hookTimeout: 60_000,
@@ -14,8 +15,9 @@ const apiSuite = (name: string, db: string) => ({
 
 /**
  * Projects: `unit` (shared rules, seed data, the admin's plain functions), the API suite on
- * SQLite and (with TEST_POSTGRES_URL) PostgreSQL, and `e2e`, Debian's Chromium against the built
- * app (`npm run build` first; `npx vitest run --project e2e` runs it alone).
+ * SQLite and (with TEST_POSTGRES_URL) PostgreSQL, `e2e`, Debian's Chromium against the built
+ * app (`npm run build` first; `npx vitest run --project e2e` runs it alone), and `load`, bounded
+ * loopback load tests that run last, alone.
  */
 export default defineConfig({
   resolve: { conditions: ["source"] },
@@ -46,6 +48,18 @@ export default defineConfig({
           pool: "forks",
           // after the unit and API suites, which use every core their own way
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "load",
+          include: ["apps/api/test/**/*.load.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // last and alone: a load test measures the machine, so nothing else may share it
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

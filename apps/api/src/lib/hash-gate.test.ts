@@ -41,4 +41,44 @@ describe("the password-hashing gate", () => {
     await expect(gate.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await gate.run(async () => "next")).toBe("next");
   });
+
+  it("lets no key hold more than its share of the places: a flood from one address is turned away at once", async () => {
+    const gate = createHashGate(2, 16);
+    const blocker = deferred();
+    const flood = Array.from({ length: 24 }, () => gate.run(() => blocker.promise, ["ip:flooder"]).then(() => "ran"));
+    const settled = await Promise.allSettled(flood.slice(3));
+    expect(settled.every((result) => result.status === "rejected" && result.reason instanceof HashGateBusy)).toBe(true);
+    // one of the flood's three places runs, the other hashing place stays free for somebody else
+    expect(gate.load()).toEqual({ running: 1, waiting: 2 });
+    expect(await gate.run(async () => "other", ["ip:someone"])).toBe("other");
+    blocker.resolve();
+    expect(await Promise.all(flood.slice(0, 3))).toEqual(["ran", "ran", "ran"]);
+  });
+
+  it("gives a freed place to the waiter whose keys hold least, ahead of a flood that came first", async () => {
+    const gate = createHashGate(2, 16);
+    const blocker = deferred();
+    const order: string[] = [];
+    const runAs = (name: string, keys: string[], until: Promise<void>) =>
+      gate.run(async () => {
+        order.push(name);
+        await until;
+      }, keys);
+    // four flooding addresses, three sign-ins each: both hashing places run, ten wait
+    const floods = Array.from({ length: 12 }, (_, n) => runAs(`flood-${n % 4}`, [`ip:${n % 4}`], blocker.promise));
+    await Promise.resolve();
+    expect(order).toEqual(["flood-0", "flood-1"]);
+    expect(gate.load()).toEqual({ running: 2, waiting: 10 });
+    const first = deferred();
+    const person = runAs("person", ["ip:home", "device:browser"], first.promise);
+    // the first hash to end hands its place to the person, not to the flood that waited longer
+    const early = runAs("early", [], Promise.resolve());
+    expect(gate.load().waiting).toBe(12);
+    blocker.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order.slice(2, 3)).toEqual(["person"]);
+    first.resolve();
+    await Promise.all([...floods, person, early]);
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
 });

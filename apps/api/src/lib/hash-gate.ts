@@ -5,9 +5,11 @@
  *
  * One queue for everybody let one client's flood of wrong passwords fill it, and then everyone's
  * sign-in was refused. So each piece of work names who it is for (its client address, the account
- * it tries): no key may hold more than `share` of the places, running or waiting, and a freed
- * place goes to the waiter whose keys hold the fewest places, the earliest first among equals. A
- * person signing in from their own address then waits for at most the hashes already running.
+ * it tries), and no key may
+ * - hold more than `share` of the places, running or waiting (the rest is refused at once),
+ * - run on more than half of the hashing places (the other half stays for everybody else);
+ * and a freed place goes to the waiter whose keys hold the fewest places, the earliest first among
+ * equals. A person signing in from their own address then waits for at most the hashes running.
  */
 export class HashGateBusy extends Error {
   constructor() {
@@ -27,61 +29,73 @@ interface Waiter {
   start: () => void;
 }
 
-/** The places one key may hold: a small share of the whole, at least one. */
+/** The places one key may hold, running or waiting: a small share of the whole, at least one. */
 export function placesPerKey(concurrency: number, queue: number): number {
   return Math.max(1, Math.ceil((concurrency + queue) / 8));
 }
 
+class Counts extends Map<string, number> {
+  of = (key: string) => this.get(key) ?? 0;
+  add(keys: readonly string[], by: number) {
+    for (const key of keys) {
+      const count = this.of(key) + by;
+      if (count > 0) this.set(key, count);
+      else this.delete(key);
+    }
+  }
+}
+
 export function createHashGate(concurrency: number, queue: number, share = placesPerKey(concurrency, queue)): HashGate {
+  const runningPerKey = Math.max(1, Math.floor(concurrency / 2));
   let running = 0;
   const waiting: Waiter[] = [];
-  const held = new Map<string, number>();
+  const held = new Counts();
+  const runningOf = new Counts();
 
-  const hold = (keys: readonly string[], by: number) => {
-    for (const key of keys) {
-      const count = (held.get(key) ?? 0) + by;
-      if (count > 0) held.set(key, count);
-      else held.delete(key);
-    }
+  const mayStart = (keys: readonly string[]) =>
+    running < concurrency && keys.every((key) => runningOf.of(key) < runningPerKey);
+  const start = (waiter: Waiter) => {
+    running++;
+    runningOf.add(waiter.keys, 1);
+    waiter.start();
   };
-  const weight = (keys: readonly string[]) => keys.reduce((sum, key) => sum + (held.get(key) ?? 0), 0);
+  // places others hold besides this waiter's own
+  const weight = (keys: readonly string[]) => keys.reduce((sum, key) => sum + held.of(key) - 1, 0);
 
-  const release = (keys: readonly string[]) => {
-    hold(keys, -1);
-    if (waiting.length === 0) {
-      running--;
-      return;
+  const dispatch = () => {
+    while (running < concurrency) {
+      let next = -1;
+      let least = Number.POSITIVE_INFINITY;
+      waiting.forEach((waiter, index) => {
+        const w = weight(waiter.keys);
+        if (w < least && mayStart(waiter.keys)) {
+          least = w;
+          next = index;
+        }
+      });
+      if (next < 0) return;
+      const [chosen] = waiting.splice(next, 1);
+      if (chosen) start(chosen);
     }
-    // the waiter whose keys hold least goes next: a flooding address waits behind everyone else
-    let next = 0;
-    let least = Number.POSITIVE_INFINITY;
-    waiting.forEach((waiter, index) => {
-      const w = weight(waiter.keys) - waiter.keys.length; // its own waiting place does not count against it
-      if (w < least) {
-        least = w;
-        next = index;
-      }
-    });
-    const [chosen] = waiting.splice(next, 1);
-    chosen?.start();
   };
 
   return {
     run: async (work, keys = []) => {
-      if (keys.some((key) => (held.get(key) ?? 0) >= share)) throw new HashGateBusy();
-      if (running >= concurrency) {
-        if (waiting.length >= queue) throw new HashGateBusy();
-        hold(keys, 1);
-        // the place is handed over by release(), so `running` stays counted for the waiter
-        await new Promise<void>((start) => waiting.push({ keys, start }));
-      } else {
-        hold(keys, 1);
-        running++;
-      }
+      if (keys.some((key) => held.of(key) >= share)) throw new HashGateBusy();
+      if (!mayStart(keys) && waiting.length >= queue) throw new HashGateBusy();
+      held.add(keys, 1);
+      await new Promise<void>((resolve) => {
+        const waiter = { keys, start: resolve };
+        if (mayStart(keys)) start(waiter);
+        else waiting.push(waiter);
+      });
       try {
         return await work();
       } finally {
-        release(keys);
+        running--;
+        runningOf.add(keys, -1);
+        held.add(keys, -1);
+        dispatch();
       }
     },
     load: () => ({ running, waiting: waiting.length }),

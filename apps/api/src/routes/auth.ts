@@ -44,6 +44,8 @@ export const DEVICE_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
 export const CODE_MAIL_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 export const CODE_TRIES_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
 const LOGIN_CODE_LIFETIME_MS = 15 * 60_000;
+/** How long a throttled sign-in waits for its 429. */
+const REFUSAL_HOLD_MS = 1_000;
 /** E-mail-sending endpoints: forgot password and register, per address. */
 export const MAIL_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
 /**
@@ -63,10 +65,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
   // A real hash to compare against when the e-mail is unknown, so both answers take as long.
   const decoyHash = await hashPassword("decoy-password", config.passwordHashCost);
 
-  async function throttle(request: FastifyRequest, keys: string[], rule: ThrottleRule) {
+  async function throttle(request: FastifyRequest, keys: string[], rule: ThrottleRule, holdMs = 0) {
     for (const key of keys) {
       const seconds = await retryAfterSeconds(db, key, rule);
-      if (seconds > 0) throw throttled(request.t("auth.throttled", { seconds }), seconds);
+      if (seconds > 0) {
+        if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+        throw throttled(request.t("auth.throttled", { seconds }), seconds);
+      }
     }
   }
 
@@ -114,8 +119,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const email = request.body.email.trim().toLowerCase();
       const device = trustedDevice(config.jwtSecret, email, request.headers.cookie);
       const keys = loginThrottleKeys(email, request.ip, device);
-      await throttle(request, [keys.accountAddress], ACCOUNT_ADDRESS_RULE);
-      await throttle(request, [keys.address], IP_RULE);
+      // a refused sign-in is held a moment before it is answered: a client that floods over a few
+      // connections then sends a few requests a second instead of thousands, and leaves the CPU
+      // to the hashes of people signing in
+      await throttle(request, [keys.accountAddress], ACCOUNT_ADDRESS_RULE, REFUSAL_HOLD_MS);
+      await throttle(request, [keys.address], IP_RULE, REFUSAL_HOLD_MS);
       // a browser that signed in here before answers for its own failures, not the account's
       const trusted = device !== null && (await retryAfterSeconds(db, keys.device, DEVICE_RULE)) === 0;
       const accountKey = trusted ? keys.device : keys.account;
