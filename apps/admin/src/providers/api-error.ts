@@ -5,6 +5,8 @@ export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string | string[]>;
   email_verified?: boolean;
+  /** Sign-in: this browser needs the code mailed to the account. */
+  code_required?: boolean;
   [key: string]: unknown;
 }
 

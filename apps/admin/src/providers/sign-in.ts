@@ -10,6 +10,8 @@ import { clearToken, setToken } from "./token";
 export interface LoginValues {
   email: string;
   password: string;
+  /** The code mailed to an account that others' guesses have locked against new browsers. */
+  code?: string;
 }
 
 /** A failed auth action in refine's shape, carrying the API's error when there is one. */
@@ -23,11 +25,11 @@ export const authFailure = (error: unknown): AuthActionResponse => ({
  * user left in the caches goes. A failure clears the token. Plain `fetch`: the sign-in screen
  * loads neither axios nor refine (issue 8); refine's auth provider signs in through this too.
  */
-export async function signIn({ email, password }: LoginValues): Promise<AuthActionResponse> {
+export async function signIn({ email, password, code }: LoginValues): Promise<AuthActionResponse> {
   try {
     const { data } = await postJson<{ data: { token: string; user: CurrentUser } }>(
       "/api/auth/login",
-      { email, password },
+      { email, password, ...(code?.trim() ? { code: code.trim() } : {}) },
       { skipSessionExpiry: true },
     );
     forgetSessionData();

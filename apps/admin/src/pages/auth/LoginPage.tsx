@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined } from "@ant-design/icons";
+import { LockOutlined, MailOutlined, SafetyOutlined } from "@ant-design/icons";
 import { dashboardPath } from "@csc/shared";
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
@@ -32,6 +32,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // the server's word that this browser needs the code mailed to the account
+  const [codeMessage, setCodeMessage] = useState<string | null>(null);
 
   const login = useLogin<LoginValues>({
     mutationOptions: {
@@ -47,6 +49,14 @@ export default function LoginPage() {
           setUnverifiedEmail(values.email);
           return;
         }
+        if (error?.body?.code_required) {
+          const first = codeMessage === null;
+          setCodeMessage(error.body.message ?? t("auth.login.codeRequired"));
+          if (first) {
+            setTimeout(() => form.getFieldInstance("code")?.focus?.(), 0);
+            return;
+          }
+        }
         open?.({ key: "login-error", type: "error", message: error?.message || t("auth.login.failed") });
         showServerFieldErrors(form, error);
       },
@@ -60,6 +70,17 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t("auth.login.title")} subtitle={t(`auth.login.subtitle.${site.kind}`)}>
+      {codeMessage ? (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          data-testid="login-code-required"
+          message={t("auth.login.codeTitle")}
+          description={codeMessage}
+          style={{ marginBottom: 20 }}
+        />
+      ) : null}
       {unverifiedEmail ? (
         <Alert
           type="warning"
@@ -97,6 +118,21 @@ export default function LoginPage() {
             placeholder={t("auth.fields.passwordPlaceholder")}
           />
         </Form.Item>
+        {codeMessage ? (
+          <Form.Item
+            name="code"
+            label={t("auth.fields.code")}
+            rules={[requiredRule(t)]}
+            extra={t("auth.fields.codeHelp")}
+          >
+            <Input
+              prefix={<SafetyOutlined aria-hidden="true" />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+          </Form.Item>
+        ) : null}
         <div className="csc-auth__row">
           <span />
           <Link to="/forgot-password">{t("auth.login.forgot")}</Link>
