@@ -15,6 +15,7 @@ import * as profileFields from "./migrations/20261123T0900_profile_fields.js";
 import * as dashboardCounts from "./migrations/20261126T0000_dashboard_counts.js";
 import * as tutorials from "./migrations/20261126T0100_tutorials.js";
 import * as helpQuestions from "./migrations/20261126T0200_help_questions.js";
+import * as learningGuards from "./migrations/20261126T0300_learning_guards.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261126T0000_dashboard_counts": dashboardCounts,
   "20261126T0100_tutorials": tutorials,
   "20261126T0200_help_questions": helpQuestions,
+  "20261126T0300_learning_guards": learningGuards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
