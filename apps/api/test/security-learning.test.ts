@@ -160,3 +160,171 @@ describe("a learner certifying themselves", () => {
     }
   });
 });
+
+const QUESTIONS = [
+  { question: "Which keyword declares a constant?", options: ["var", "let", "const"], answer: "const" },
+  { question: "Nepal's capital?", options: [], answer: "Kathmandu" },
+  { question: "Which operator compares strictly?", options: ["==", "==="], answer: "===" },
+];
+const BLANK = { answers: ["", "", ""] };
+
+/** A published provider self-assessment: what staff set, else the defaults. */
+async function assessment(values: Record<string, unknown> = {}): Promise<number> {
+  const res = await call("superadmin", "POST", "/self-assessment", {
+    title: `Probe ${Math.random()}`,
+    grading_type: "percentage",
+    pass_mark: 60,
+    questions: QUESTIONS,
+    publish_status: true,
+    ...values,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return body<Row>(res).id;
+}
+
+const submit = (who: Who, id: number, payload: object, language?: string) =>
+  call(who, "POST", `/self-assessment/${id}/attempts`, payload, language);
+
+/** The answer keys a learner receives in their own attempts at one assessment (the list; each attempt read alone agrees). */
+async function keysSeen(who: Who, assessmentId: number): Promise<unknown[]> {
+  const list = await call(who, "GET", `/assessment-attempts?self_assessment_id=${assessmentId}&_end=100`);
+  expect(list.statusCode, list.body).toBe(200);
+  const rows = body<(Row & { questions: Record<string, unknown>[] })[]>(list);
+  for (const row of rows) {
+    const one = body<{ questions: Record<string, unknown>[] }>(
+      await call(who, "GET", `/assessment-attempts/${row.id}`),
+    );
+    expect(one.questions).toEqual(row.questions);
+  }
+  return rows.flatMap((row) => row.questions.map((question) => question.answer)).filter((key) => key !== undefined);
+}
+
+describe("an assessment's key for the price of a blank attempt", () => {
+  it("gives a new assessment a few attempts and the key only after the last, as staff see and may change", async () => {
+    const id = await assessment();
+    const staff = body<Row>(await call("superadmin", "GET", `/self-assessment/${id}`));
+    expect(staff).toMatchObject({ max_attempts: 3, review_policy: "after_last" });
+    const meta = body<{ data: { resources: { name: string; fields: Row[] }[] } }>(
+      await call("superadmin", "GET", "/meta"),
+    );
+    const fields = meta.data.resources.find((resource) => resource.name === "self-assessment")?.fields ?? [];
+    expect(fields.find((field) => field.name === "review_policy")).toMatchObject({
+      labelKey: "fields:review_policy",
+      options: ["after_each", "after_last", "never"].map((value) => expect.objectContaining({ value })),
+    });
+    expect(fields.find((field) => field.name === "max_attempts")).toMatchObject({ labelKey: "fields:max_attempts" });
+
+    for (const [payload, field] of [
+      [{ max_attempts: 0 }, "max_attempts"],
+      [{ max_attempts: 21 }, "max_attempts"],
+      [{ max_attempts: 2.5 }, "max_attempts"],
+      [{ max_attempts: null }, "max_attempts"],
+      [{ review_policy: "sometimes" }, "review_policy"],
+    ] as const) {
+      const res = await call("superadmin", "PATCH", `/self-assessment/${id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(body<Refusal>(res).errors).toHaveProperty(field);
+    }
+  });
+
+  it("sends no key after a blank attempt, and refuses the attempt that would use it", async () => {
+    const id = await assessment();
+    const blank = await submit("student", id, BLANK);
+    expect(blank.statusCode, blank.body).toBe(201);
+    expect(Object.keys(body<{ data: Row }>(blank).data).sort()).toEqual([
+      "id",
+      "max_score",
+      "passed",
+      "percentage",
+      "score",
+      "taken_at",
+    ]);
+    // the probe read the key here: now nothing of it
+    expect(await keysSeen("student", id)).toEqual([]);
+    expect(body<{ data: Row }>(await submit("student", id, BLANK)).data).toMatchObject({ percentage: 0 });
+    expect(await keysSeen("student", id)).toEqual([]);
+
+    // the last attempt allowed; after it the key is the learner's to learn from, and there is no next
+    expect((await submit("student", id, { answers: ["const", "", ""] })).statusCode).toBe(201);
+    expect(await keysSeen("student", id)).toContain("const");
+    const fourth = await submit("student", id, { answers: ["const", "Kathmandu", "==="] });
+    expect(fourth.statusCode, fourth.body).toBe(409);
+    expect(body<Refusal>(fourth).message).toMatch(/every attempt/);
+    const nepali = await submit("student", id, { answers: ["const", "Kathmandu", "==="] }, "np-NP");
+    expect(nepali.statusCode).toBe(409);
+    expect(body<Refusal>(nepali).message).toMatch(/[\u0900-\u097F]/);
+    const stored = await t.app.db
+      .selectFrom("assessment_attempts")
+      .select("percentage")
+      .where("self_assessment_id", "=", id)
+      .execute();
+    expect(stored.map((row) => row.percentage).sort()).toEqual([0, 0, 33]);
+  });
+
+  it("keeps the key from a learner always under `never`, shows it at once under `after_each`", async () => {
+    const never = await assessment({ review_policy: "never", max_attempts: 1 });
+    expect((await submit("student", never, BLANK)).statusCode).toBe(201);
+    expect(await keysSeen("student", never)).toEqual([]);
+    expect((await submit("student", never, BLANK)).statusCode).toBe(409);
+
+    const each = await assessment({ review_policy: "after_each", max_attempts: 5 });
+    expect((await submit("student", each, BLANK)).statusCode).toBe(201);
+    expect(await keysSeen("student", each)).toEqual(["const", "Kathmandu", "==="]);
+    // staff always see the key of the attempts they read
+    const staffRows = body<{ questions: { answer?: string }[] }[]>(
+      await call("superadmin", "GET", `/assessment-attempts?self_assessment_id=${never}`),
+    );
+    expect(staffRows[0]?.questions.map((question) => question.answer)).toEqual(["const", "Kathmandu", "==="]);
+  });
+
+  it("gives another attempt when staff raise the limit, and hides the key again until it is used", async () => {
+    const id = await assessment({ max_attempts: 1 });
+    expect((await submit("learner", id, BLANK)).statusCode).toBe(201);
+    expect((await keysSeen("learner", id)).length).toBe(3);
+    expect((await call("superadmin", "PATCH", `/self-assessment/${id}`, { max_attempts: 2 })).statusCode).toBe(200);
+    expect(await keysSeen("learner", id)).toEqual([]);
+    expect((await submit("learner", id, BLANK)).statusCode).toBe(201);
+    expect((await submit("learner", id, BLANK)).statusCode).toBe(409);
+  });
+
+  it("shows staff a learner's first and best score over every attempt, their own learners' only", async () => {
+    const id = await assessment({ max_attempts: 4 });
+    const percentages: number[] = [];
+    for (const answers of [
+      ["", "", ""],
+      ["const", "Kathmandu", ""],
+      ["const", "", ""],
+    ]) {
+      percentages.push(body<{ data: Row }>(await submit("student", id, { answers })).data.percentage as number);
+    }
+    expect(percentages).toEqual([0, 67, 33]);
+    const studentId = (
+      await t.app.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "student@example.com")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const url = `/assessment-attempts/scores?user_id=${studentId}`;
+    for (const who of ["collegeAdmin", "superadmin"] as const) {
+      const res = await call(who, "GET", url);
+      expect(res.statusCode, `${who}: ${res.body}`).toBe(200);
+      const summary = body<{ data: Row[] }>(res).data.find((row) => row.self_assessment_id === id);
+      expect(summary).toMatchObject({
+        attempts: 3,
+        first: { score: 0, max_score: 3, percentage: 0 },
+        best: { score: 2, max_score: 3, percentage: 67 },
+      });
+      expect(Object.keys(summary?.best as Row).sort()).toEqual(["id", "max_score", "percentage", "score", "taken_at"]);
+    }
+    // another institution's staff see none of it; a learner may not ask for somebody else
+    const himal = await t.app.inject({
+      url: `/api${url}`,
+      headers: bearer(await tokenFor(t.app, "company.admin@example.com", "himal")),
+    });
+    expect(himal.statusCode, himal.body).toBe(200);
+    expect(body<{ data: Row[] }>(himal).data).toEqual([]);
+    expect(body<{ data: Row[] }>(await call("learner", "GET", url)).data).toEqual([]);
+    expect((await call("collegeAdmin", "GET", "/assessment-attempts/scores")).statusCode).toBe(400);
+  });
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_REVIEW_POLICY, MAX_ATTEMPTS_RANGE } from "../assessment.js";
 import { ALL_ROLES, INSTITUTION_ADMIN_ROLES, ROLE_LEVELS, ROLES, type RoleKind, roleKind } from "../roles.js";
 import { createdAt, field, id, location, publishStatus, tenantColumns, updatedAt } from "./fields.js";
 import {
@@ -276,6 +277,14 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       field("pass_mark", "number", { min: 0, max: 100 }),
       // learners answer the questions; the answer key never reaches them
       field("questions", "questions", { hiddenFrom: { kinds: ["learner"], keys: ["answer"] } }),
+      // a learner's tries, and when their attempts show the key (assessment.ts): by default a few
+      // tries and the key after the last, so that a blank attempt teaches nothing
+      field("max_attempts", "number", {
+        min: MAX_ATTEMPTS_RANGE.min,
+        max: MAX_ATTEMPTS_RANGE.max,
+        default: DEFAULT_MAX_ATTEMPTS,
+      }),
+      field("review_policy", "enum", { enum: "reviewPolicy", default: DEFAULT_REVIEW_POLICY }),
     ]),
     defaultSort: { field: "created_at", order: "desc" },
     actions: ALL,
