@@ -277,6 +277,18 @@ describe("an assessment's key for the price of a blank attempt", () => {
     expect(staffRows[0]?.questions.map((question) => question.answer)).toEqual(["const", "Kathmandu", "==="]);
   });
 
+  it("counts attempts sent at once one after another: never more than the limit", async () => {
+    const id = await assessment({ max_attempts: 2 });
+    const sent = await Promise.all(Array.from({ length: 5 }, () => submit("learner", id, BLANK)));
+    expect(sent.map((res) => res.statusCode).sort()).toEqual([201, 201, 409, 409, 409]);
+    const stored = await t.app.db
+      .selectFrom("assessment_attempts")
+      .select("id")
+      .where("self_assessment_id", "=", id)
+      .execute();
+    expect(stored).toHaveLength(2);
+  });
+
   it("gives another attempt when staff raise the limit, and hides the key again until it is used", async () => {
     const id = await assessment({ max_attempts: 1 });
     expect((await submit("learner", id, BLANK)).statusCode).toBe(201);
