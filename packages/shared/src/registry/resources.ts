@@ -833,8 +833,9 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       field("institution_id", "number", { filter: true, readOnly: true }),
       // the learner's answers, one per question in order ("" for none)
       field("answers", "tags", { readOnly: true }),
-      // the questions and their answer key as they were: the attempt's owner has submitted it, so
-      // they may see the key here, though never in the assessment itself
+      // the questions and their answer key as they were: staff read the key; the attempt's owner
+      // only as the assessment's review policy allows (the API's assessment-attempts read hook),
+      // and never in the assessment itself
       field("questions", "questions", { readOnly: true }),
       field("score", "number", { list: true, sort: true, readOnly: true }),
       field("max_score", "number", { list: true, readOnly: true }),
