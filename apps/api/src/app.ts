@@ -18,6 +18,7 @@ import security from "./plugins/security.js";
 import commandRoutes from "./resources/commands/index.js";
 import resourceRoutes from "./resources/routes.js";
 import applicationHistoryRoutes from "./routes/application-history.js";
+import attemptScoreRoutes from "./routes/attempt-scores.js";
 import authRoutes from "./routes/auth.js";
 import certificateRoutes from "./routes/certificates.js";
 import courseSiteRoutes from "./routes/course-site.js";
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(resourceRoutes);
       await api.register(commandRoutes);
       await api.register(applicationHistoryRoutes);
+      await api.register(attemptScoreRoutes);
       await api.register(dashboardRoutes);
       await api.register(uploadRoutes);
       await api.register(helpRoutes);

@@ -33,7 +33,10 @@ const QUESTIONS = [
   { question: "Which operator compares strictly?", options: ["==", "==="], answer: "===" },
 ];
 
-/** A self-assessment made by the provider: published unless said otherwise. */
+/**
+ * A self-assessment made by the provider: published unless said otherwise, its key shown after
+ * each attempt (the limits and the other review policies are in security-learning.test.ts).
+ */
 async function assessment(values: Record<string, unknown> = {}): Promise<number> {
   const res = await call("superadmin", "POST", "/self-assessment", {
     title: `Check ${Object.keys(ids).length}`,
@@ -41,6 +44,7 @@ async function assessment(values: Record<string, unknown> = {}): Promise<number>
     pass_mark: 60,
     questions: QUESTIONS,
     publish_status: true,
+    review_policy: "after_each",
     ...values,
   });
   expect(res.statusCode, res.body).toBe(201);

@@ -134,8 +134,10 @@ describe("the course site's completion callback", () => {
     expect(courseSkills.length).toBeGreaterThan(0);
     for (const name of courseSkills) expect(names).toContain(name.toLowerCase());
 
-    // the same completion again, or a late progress, keeps the completion and its code
-    const again = await signed({ enrolment_id: target.id, course_id: target.item_id, completed: true });
+    // the same completion again (signed anew: the same signature twice is a replay), or a late
+    // progress, keeps the completion and its code
+    const repeat = JSON.stringify({ enrolment_id: target.id, course_id: target.item_id, completed: true }, null, 1);
+    const again = await post(repeat, sign(repeat));
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toEqual(data);
     const late = await signed({ enrolment_id: target.id, course_id: target.item_id, progress: 30, completed: false });
@@ -206,6 +208,61 @@ describe("the course site's completion callback", () => {
     const garbage = await post("{not json", sign("{not json"));
     expect(garbage.statusCode).toBe(400);
     expect(await stored(target.id)).toEqual(before);
+  });
+
+  it("takes a signed request once: a replay within its window is refused and changes nothing", async () => {
+    const targets = await open("course");
+    const target = targets.at(-1);
+    if (!target) throw new Error("the demo seed has an open course enrolment");
+    const first = JSON.stringify({ enrolment_id: target.id, course_id: target.item_id, progress: 40 });
+    const firstHeaders = sign(first);
+    expect((await post(first, firstHeaders)).statusCode).toBe(200);
+    const later = JSON.stringify({ enrolment_id: target.id, course_id: target.item_id, progress: 80 });
+    expect((await post(later, sign(later))).json().data).toMatchObject({ progress: 80 });
+
+    // the attacker sends the first request again, as seen, then with the signature's hex in capitals
+    const replays = [
+      await post(first, firstHeaders),
+      await post(first, { ...firstHeaders, "x-csc-signature": firstHeaders["x-csc-signature"].toUpperCase() }),
+    ];
+    for (const replay of replays) {
+      expect(replay.statusCode, replay.body).toBe(409);
+      expect(replay.json().message).toMatch(/already been received/);
+    }
+    const nepali = await post(first, { ...firstHeaders, "accept-language": "np-NP" });
+    expect(nepali.statusCode).toBe(409);
+    expect(nepali.json().message).toMatch(/[\u0900-\u097F]/);
+    expect((await stored(target.id)).progress).toBe(80);
+
+    // what is kept is the signature until its window closes; an expired one is let go
+    const kept = await t.app.db.selectFrom("course_site_signatures").selectAll().execute();
+    expect(kept.map((row) => row.signature)).toContain(firstHeaders["x-csc-signature"]);
+    await t.app.db
+      .insertInto("course_site_signatures")
+      .values({ signature: "0".repeat(64), expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    const next = JSON.stringify({ enrolment_id: target.id, course_id: target.item_id, progress: 85 });
+    expect((await post(next, sign(next))).statusCode).toBe(200);
+    const left = await t.app.db.selectFrom("course_site_signatures").select("signature").execute();
+    expect(left.map((row) => row.signature)).not.toContain("0".repeat(64));
+  });
+
+  it("never moves progress back: an older report arriving late leaves the higher progress", async () => {
+    const targets = await open("course");
+    const target = targets.at(-2);
+    if (!target) throw new Error("the demo seed has two open course enrolments");
+    const ahead = await signed({ enrolment_id: target.id, course_id: target.item_id, progress: 80 });
+    expect(ahead.statusCode, ahead.body).toBe(200);
+    const updatedAt = (await stored(target.id)).updated_at;
+
+    // signed freshly and earlier, but arriving after: 40 was the course site's older news
+    const late = await signed({ enrolment_id: target.id, course_id: target.item_id, progress: 40 });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data).toMatchObject({ id: target.id, progress: 80, completed_at: null });
+    expect(await stored(target.id)).toMatchObject({ progress: 80, updated_at: updatedAt });
+
+    const onward = await signed({ enrolment_id: target.id, course_id: target.item_id, progress: 90 });
+    expect(onward.json().data).toMatchObject({ progress: 90 });
   });
 
   it("is a public route, and leaves every other route's body parsing alone", async () => {

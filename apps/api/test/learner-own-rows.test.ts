@@ -83,7 +83,8 @@ beforeAll(async () => {
     const user = await t.app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     userIds.set(email, user.id);
   }
-  // a provider assessment every learner may take; each learner submits one attempt
+  // a provider assessment every learner may take, its key shown after each attempt (the other
+  // review policies are in security-learning.test.ts); each learner submits one attempt
   const superToken = await tokenFor(t.app, "superadmin@example.com", "provider");
   const made = await t.app.inject({
     method: "POST",
@@ -95,6 +96,7 @@ beforeAll(async () => {
       pass_mark: 50,
       questions: QUESTIONS,
       publish_status: true,
+      review_policy: "after_each",
     },
   });
   expect(made.statusCode, made.body).toBe(201);

@@ -5,11 +5,14 @@ import {
   type AssessmentQuestion,
   answersFor,
   answersProblem,
+  answersShown,
+  attemptsLeft,
   isCorrect,
   normalizeShortText,
   passMarkOf,
   questionKindOf,
   scoreAttempt,
+  withoutKey,
 } from "./assessment.js";
 import { FEATURE_KEYS } from "./features.js";
 import { timeFiltersOf } from "./registry/meta.js";
@@ -142,5 +145,29 @@ describe("self-assessments and their attempts in the registry (DESIGN §5a, §6)
     expect(timeFiltersOf(RESOURCES["self-assessment"], "learner")).toEqual(["all", "taken", "not-taken"]);
     expect(timeFiltersOf(RESOURCES["self-assessment"], "institution")).toEqual([]);
     expect(timeFiltersOf(RESOURCES["job-opportunities"], "learner")).not.toContain("taken");
+  });
+});
+
+describe("attempts and the answer key", () => {
+  it("counts attempts left down to none, never below", () => {
+    expect(attemptsLeft(3, 0)).toBe(3);
+    expect(attemptsLeft(3, 3)).toBe(0);
+    // staff lowered the limit after the learner had taken more
+    expect(attemptsLeft(2, 5)).toBe(0);
+  });
+
+  it("shows the key after each attempt, after the last one allowed, or never", () => {
+    expect(answersShown({ review_policy: "after_each", max_attempts: 3 }, 1)).toBe(true);
+    expect(answersShown({ review_policy: "after_last", max_attempts: 3 }, 2)).toBe(false);
+    expect(answersShown({ review_policy: "after_last", max_attempts: 3 }, 3)).toBe(true);
+    expect(answersShown({ review_policy: "never", max_attempts: 3 }, 3)).toBe(false);
+    expect(answersShown({ review_policy: "sometimes", max_attempts: 1 }, 1)).toBe(false);
+    expect(answersShown({ review_policy: null, max_attempts: 1 }, 1)).toBe(false);
+  });
+
+  it("takes the key out of questions and leaves the rest", () => {
+    const questions: AssessmentQuestion[] = [{ question: "Q?", options: ["a", "b"], answer: "a" }, { question: "Say" }];
+    expect(withoutKey(questions)).toEqual([{ question: "Q?", options: ["a", "b"] }, { question: "Say" }]);
+    expect(questions[0]?.answer).toBe("a");
   });
 });

@@ -1,4 +1,4 @@
-import type { GradingType } from "./enums.js";
+import type { GradingType, ReviewPolicy } from "./enums.js";
 
 /**
  * Scoring a self-assessment attempt (DESIGN §5a `assessment-attempts`): one rule for the API,
@@ -89,3 +89,32 @@ export function answersProblem(
   });
   return index === -1 ? null : { kind: "notAnOption", question: index + 1 };
 }
+
+/** How many attempts staff may allow a learner at one assessment. */
+export const MAX_ATTEMPTS_RANGE = { min: 1, max: 20 } as const;
+
+/**
+ * What a new assessment allows unless staff say otherwise: three attempts and the right answers
+ * only once the last is used, so that an attempt sent blank to read the key leaves none to use it.
+ */
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_REVIEW_POLICY: ReviewPolicy = "after_last";
+
+/** The attempts a learner has left, having taken `taken` (never below none). */
+export const attemptsLeft = (maxAttempts: number, taken: number): number => Math.max(0, maxAttempts - taken);
+
+/**
+ * Whether a learner who has taken `taken` attempts sees the right answers in them: after each
+ * attempt, once none are left, or never (an unknown policy shows nothing).
+ */
+export function answersShown(
+  assessment: { review_policy: ReviewPolicy | string | null; max_attempts: number },
+  taken: number,
+): boolean {
+  if (assessment.review_policy === "after_each") return true;
+  return assessment.review_policy === "after_last" && attemptsLeft(assessment.max_attempts, taken) === 0;
+}
+
+/** An attempt's questions without their key: what a learner sees while the right answers are not shown. */
+export const withoutKey = (questions: readonly AssessmentQuestion[]): AssessmentQuestion[] =>
+  questions.map(({ answer: _answer, ...question }) => question);

@@ -116,6 +116,18 @@ export const GRADING_TYPE_OPTIONS = defineEnum("gradingType", GRADING_TYPES, {
   no_grades: "No Grades",
 });
 
+/**
+ * When a learner sees the right answers of their self-assessment attempts: after each attempt,
+ * once they have used the last attempt allowed (never, when attempts are unlimited), or never.
+ */
+export const REVIEW_POLICIES = ["after_each", "after_last", "never"] as const;
+export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
+export const REVIEW_POLICY_OPTIONS = defineEnum("reviewPolicy", REVIEW_POLICIES, {
+  after_each: "After each attempt",
+  after_last: "After the last attempt",
+  never: "Never",
+});
+
 export const COMPLETION_STATUSES = ["complete", "in_complete"] as const;
 export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
 export const COMPLETION_STATUS_OPTIONS = defineEnum("completionStatus", COMPLETION_STATUSES, {
@@ -472,6 +484,7 @@ export const ENUM_OPTIONS = {
   deliveryMode: DELIVERY_MODE_OPTIONS,
   accessScope: ACCESS_SCOPE_OPTIONS,
   gradingType: GRADING_TYPE_OPTIONS,
+  reviewPolicy: REVIEW_POLICY_OPTIONS,
   completionStatus: COMPLETION_STATUS_OPTIONS,
   letterGrade: LETTER_GRADE_OPTIONS,
   hiringSource: HIRING_SOURCE_OPTIONS,

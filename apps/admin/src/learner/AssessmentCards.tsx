@@ -42,6 +42,11 @@ export function AssessmentFacts({ assessment }: { assessment: Assessment }) {
       label: t("fields:pass_mark"),
       shown: typeof assessment.pass_mark === "number" ? `${formatNumber(assessment.pass_mark, language)}%` : null,
     },
+    {
+      name: "max_attempts",
+      label: t("fields:max_attempts"),
+      shown: typeof assessment.max_attempts === "number" ? formatNumber(assessment.max_attempts, language) : null,
+    },
   ].filter((fact) => fact.shown !== null);
   return (
     <dl className="csc-posting__facts">

@@ -6,6 +6,8 @@ import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
 import MenuEntryPage from "../pages/MenuEntryPage";
 import NotAllowed from "../pages/NotAllowed";
+import { useLanguage } from "../providers/i18n";
+import { formatNumber } from "../resources/display/format";
 import { richTextIsEmpty, sanitizeRichText } from "../resources/display/sanitize";
 import { pathsFor } from "../resources/paths";
 import { useResourceMeta } from "../resources/useResourceMeta";
@@ -13,16 +15,32 @@ import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
 import { useSession } from "../session/SessionContext";
 import { AssessmentCards, AssessmentFacts } from "./AssessmentCards";
 import { AssessmentTake } from "./AssessmentTake";
-import { AttemptHistory } from "./AttemptHistory";
+import { AttemptHistory, useOwnAttempts } from "./AttemptHistory";
 import { AttemptReview } from "./AttemptReview";
-import { type Assessment, draftKey, hasDraft } from "./assessments";
+import { type Assessment, attemptsLeftAt, draftKey, hasDraft } from "./assessments";
 import "../resources/resources.css";
 import { LearnerSearch } from "./LearnerSearch";
 
+/** How many attempts the learner has left, or that they have used them all. */
+function AttemptsLeft({ left, max }: { left: number; max: number }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <p className="csc-posting__applied-at" data-testid="attempts-left" data-left={left}>
+      {left === 0
+        ? t("learner:assessment.noAttemptsLeft")
+        : t("learner:assessment.attemptsLeft", {
+            left: formatNumber(left, language),
+            max: formatNumber(max, language),
+          })}
+    </p>
+  );
+}
+
 /**
- * One assessment for a learner, by the address: its description, Start (or Resume) and their
- * past attempts; `?take=1` the attempt being taken; `?attempt={id}` a submitted attempt's score
- * and answers.
+ * One assessment for a learner, by the address: its description, Start (or Resume), the attempts
+ * left and their past attempts; `?take=1` the attempt being taken (while one is left);
+ * `?attempt={id}` a submitted attempt's score and answers.
  */
 function AssessmentDetail({ id, back, base }: { id: string; back: string; base: string }) {
   const { t } = useTranslation();
@@ -31,6 +49,7 @@ function AssessmentDetail({ id, back, base }: { id: string; back: string; base: 
   const invalidate = useInvalidate();
   const [params] = useSearchParams();
   const one = useOne<Assessment>({ resource: "self-assessment", id, errorNotification: false });
+  const own = useOwnAttempts(Number(id));
   const assessment = one.result;
   const here = `${base}/show/${id}`;
   const attemptPath = (attemptId: number) => `${here}?attempt=${attemptId}`;
@@ -45,7 +64,7 @@ function AssessmentDetail({ id, back, base }: { id: string; back: string; base: 
       </div>
     );
   }
-  if (!assessment) {
+  if (!assessment || own.query.isLoading) {
     return (
       <div className="csc-learner" data-resource="self-assessment">
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -55,18 +74,28 @@ function AssessmentDetail({ id, back, base }: { id: string; back: string; base: 
   const questions = Array.isArray(assessment.questions) ? assessment.questions : [];
   const storageKey = draftKey(user.id, assessment.id);
   const attempt = params.get("attempt");
-  const taking = params.get("take") === "1" && questions.length > 0;
+  // a count the list could not give leaves the limit to the API, which refuses an attempt too many
+  const left = own.query.isError ? null : attemptsLeftAt(assessment, own.result.total ?? own.result.data.length);
+  const canTake = questions.length > 0 && left !== 0;
+  const taking = params.get("take") === "1" && canTake;
   const resume = hasDraft(localStorage, storageKey);
+  const attemptsLeft =
+    left === null || typeof assessment.max_attempts !== "number" ? null : (
+      <AttemptsLeft left={left} max={assessment.max_attempts} />
+    );
 
   let body: React.ReactNode;
   if (attempt) {
     body = (
       <>
-        <AttemptReview key={attempt} attemptId={attempt} />
+        <AttemptReview key={attempt} attemptId={attempt} reviewPolicy={assessment.review_policy} />
+        {attemptsLeft}
         <div className="csc-posting__action">
-          <Button type="primary" onClick={() => navigate(`${here}?take=1`)} data-testid="assessment-start">
-            {t("learner:assessment.again")}
-          </Button>
+          {canTake ? (
+            <Button type="primary" onClick={() => navigate(`${here}?take=1`)} data-testid="assessment-start">
+              {t("learner:assessment.again")}
+            </Button>
+          ) : null}
           <Button onClick={() => navigate(here)}>{t("learner:assessment.allAttempts")}</Button>
         </div>
       </>
@@ -97,13 +126,14 @@ function AssessmentDetail({ id, back, base }: { id: string; back: string; base: 
         <div className="csc-posting__action">
           <Button
             type="primary"
-            disabled={questions.length === 0}
+            disabled={!canTake}
             onClick={() => navigate(`${here}?take=1`)}
             data-testid="assessment-start"
           >
             {t(resume ? "learner:assessment.resume" : "learner:assessment.start")}
           </Button>
         </div>
+        {attemptsLeft}
         <AttemptHistory assessmentId={assessment.id} attemptPath={attemptPath} />
       </>
     );

@@ -7,6 +7,19 @@ import { formatDateTime, formatNumber } from "../resources/display/format";
 import { PassedTag } from "./AttemptReview";
 import type { AttemptResult } from "./assessments";
 
+/**
+ * The learner's own attempts at one assessment, newest first, and how many there are: one query
+ * for the history and for the attempts left, so that both count the same.
+ */
+export const useOwnAttempts = (assessmentId: number) =>
+  useList<AttemptResult>({
+    resource: "assessment-attempts",
+    pagination: { currentPage: 1, pageSize: 50 },
+    filters: [{ field: "self_assessment_id", operator: "eq", value: assessmentId }],
+    sorters: [{ field: "taken_at", order: "desc" }],
+    errorNotification: false,
+  });
+
 /** The learner's past attempts at one assessment, newest first: when, the score and the result, each opening its answers. */
 export function AttemptHistory({
   assessmentId,
@@ -17,13 +30,7 @@ export function AttemptHistory({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const attempts = useList<AttemptResult>({
-    resource: "assessment-attempts",
-    pagination: { currentPage: 1, pageSize: 50 },
-    filters: [{ field: "self_assessment_id", operator: "eq", value: assessmentId }],
-    sorters: [{ field: "taken_at", order: "desc" }],
-    errorNotification: false,
-  });
+  const attempts = useOwnAttempts(assessmentId);
   if (attempts.query.isLoading) return <Skeleton active title={false} paragraph={{ rows: 3 }} />;
   const rows = attempts.result.data;
   return (

@@ -5,7 +5,7 @@ import { Result, Skeleton, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../providers/i18n";
 import { formatDateTime, formatNumber } from "../resources/display/format";
-import { type AttemptResult, reviewOf } from "./assessments";
+import { type AttemptResult, keyIn, reviewOf } from "./assessments";
 
 /** Passed or failed, when the assessment has a pass mark. */
 export function PassedTag({ passed }: { passed: boolean | null }) {
@@ -45,10 +45,11 @@ export function AttemptScore({ result }: { result: AttemptResult }) {
 }
 
 /**
- * A submitted attempt: its score, then each question with the learner's answer and the right one
+ * A submitted attempt: its score, then each question with the learner's answer and — when the
+ * assessment's review policy lets the API send them — the right one and whether the answer was
  * (`GET /api/assessment-attempts/{id}`, which answers only for an attempt already submitted).
  */
-export function AttemptReview({ attemptId }: { attemptId: string }) {
+export function AttemptReview({ attemptId, reviewPolicy }: { attemptId: string; reviewPolicy?: string | null }) {
   const { t } = useTranslation();
   const one = useOne<Record<string, unknown> & { id: number }>({
     resource: "assessment-attempts",
@@ -58,10 +59,16 @@ export function AttemptReview({ attemptId }: { attemptId: string }) {
   if (one.query.isError) return <Result status="404" title={t("learner:assessment.attemptNotFound")} />;
   if (!one.result) return <Skeleton active paragraph={{ rows: 6 }} />;
   const review = reviewOf(one.result);
+  const withKey = keyIn(review);
   return (
     <section aria-label={t("learner:assessment.result")} data-testid="attempt-review">
       <AttemptScore result={review} />
-      <h3>{t("learner:assessment.answers")}</h3>
+      <h3>{t(withKey ? "learner:assessment.answers" : "learner:assessment.yourAnswers")}</h3>
+      {withKey || review.max_score === 0 ? null : (
+        <p className="csc-posting__applied-at" data-testid="answers-withheld">
+          {t(reviewPolicy === "after_last" ? "learner:assessment.answersAfterLast" : "learner:assessment.answersNever")}
+        </p>
+      )}
       <ol className="csc-answers">
         {review.questions.map((question, index) => {
           const given = review.answers[index] ?? "";

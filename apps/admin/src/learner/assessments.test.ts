@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { answeredCount, answersBody, draftKey, moveTo, newDraft, readDraft, reviewOf, setAnswer } from "./assessments";
+import {
+  answeredCount,
+  answersBody,
+  attemptsLeftAt,
+  draftKey,
+  keyIn,
+  moveTo,
+  newDraft,
+  readDraft,
+  reviewOf,
+  setAnswer,
+} from "./assessments";
 
 /** Local storage in memory. */
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -49,5 +60,19 @@ describe("taking a self assessment: the learner's answers until they submit", ()
     expect(asLists.answers).toEqual(["b"]);
     expect(asText.questions).toEqual(questions);
     expect(asText.answers).toEqual([""]);
+  });
+});
+
+describe("what a learner is told of their attempts", () => {
+  it("counts the attempts left at an assessment, none when they are used, nothing without a limit", () => {
+    expect(attemptsLeftAt({ max_attempts: 3 }, 1)).toBe(2);
+    expect(attemptsLeftAt({ max_attempts: 3 }, 4)).toBe(0);
+    expect(attemptsLeftAt({}, 4)).toBeNull();
+  });
+
+  it("marks answers right or wrong only when the API sent the key", () => {
+    const asked = { question: "Q?", options: ["a", "b"] };
+    expect(keyIn(reviewOf({ id: 1, questions: [{ ...asked, answer: "a" }], answers: ["b"] }))).toBe(true);
+    expect(keyIn(reviewOf({ id: 1, questions: [asked], answers: ["b"] }))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { AssessmentQuestion } from "@csc/shared";
+import { type AssessmentQuestion, attemptsLeft, isScored } from "@csc/shared";
 import { http } from "../providers/http";
 
 /** A self assessment as the learner reads it: its questions without the answer key (DESIGN §6 field rules). */
@@ -8,6 +8,10 @@ export type Assessment = {
   questions?: AssessmentQuestion[] | null;
   pass_mark?: number | null;
   duration_minutes?: number | null;
+  /** Attempts a learner has at it; the API refuses one more. */
+  max_attempts?: number | null;
+  /** When the learner's attempts carry the right answers (after_each, after_last, never). */
+  review_policy?: string | null;
 } & Record<string, unknown>;
 
 /** An attempt's result (`POST /api/self-assessment/{id}/attempts`, `GET /api/assessment-attempts`). */
@@ -131,3 +135,13 @@ export const reviewOf = (row: Record<string, unknown>): AttemptReview =>
     questions: listOf<AssessmentQuestion>(row.questions),
     answers: listOf<string>(row.answers).map((answer) => (answer == null ? "" : String(answer))),
   }) as AttemptReview;
+
+/** Attempts the learner has left at an assessment, having taken `taken`; null when it names no limit. */
+export const attemptsLeftAt = (assessment: Pick<Assessment, "max_attempts">, taken: number): number | null =>
+  typeof assessment.max_attempts === "number" ? attemptsLeft(assessment.max_attempts, taken) : null;
+
+/**
+ * Whether an attempt came with its answer key: the API sends the key only when the assessment's
+ * review policy allows it, and without it there is nothing to mark right or wrong here.
+ */
+export const keyIn = (review: Pick<AttemptReview, "questions">): boolean => review.questions.some(isScored);

@@ -8,6 +8,7 @@ import type {
   JobType,
   PartnershipStatus,
   ProgrammeCategory,
+  ReviewPolicy,
   SkillSourceType,
 } from "@csc/shared";
 import type { Generated } from "kysely";
@@ -376,6 +377,17 @@ export interface SelfAssessmentTable extends CatalogueColumns {
   pass_mark: number | null;
   /** JSON array of { question, options, answer }. */
   questions: Generated<string>;
+  /** Attempts a learner has at it (1–20). */
+  max_attempts: Generated<number>;
+  /** When a learner sees the right answers of their attempts. */
+  review_policy: Generated<ReviewPolicy>;
+}
+
+/** A course-site callback signature already used, kept until its window closes. */
+export interface CourseSiteSignatureTable {
+  /** Lower-case hex. */
+  signature: string;
+  expires_at: string;
 }
 
 /** A learner's attempt at a self-assessment (DESIGN §5a), kept as it was taken. */
@@ -544,6 +556,7 @@ export interface Database {
   testimonials: TestimonialTable;
   tutorials: TutorialTable;
   help_questions: HelpQuestionTable;
+  course_site_signatures: CourseSiteSignatureTable;
 }
 
 export type TableName = keyof Database;
@@ -588,6 +601,7 @@ const TABLES: { readonly [Table in TableName]: true } = {
   testimonials: true,
   tutorials: true,
   help_questions: true,
+  course_site_signatures: true,
 };
 
 export const DATABASE_TABLES = Object.keys(TABLES) as TableName[];

@@ -3,10 +3,10 @@ import { COMPLETE_PROGRESS } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { badRequest, type HttpError, notFound, unauthorized } from "../lib/errors.js";
+import { badRequest, conflict, type HttpError, notFound, unauthorized } from "../lib/errors.js";
 import { nowIso } from "../lib/time.js";
 import { complete } from "../resources/commands/enrolments.js";
-import { Email, errorResponses, Id } from "./schemas.js";
+import { Email, ErrorResponse, errorResponses, Id } from "./schemas.js";
 
 /** How far a signature's timestamp may be from now, either way (s): an older request is not replayed. */
 export const SIGNATURE_WINDOW_SECONDS = 300;
@@ -53,6 +53,11 @@ const Enrolment = Type.Object({
  * with `COURSE_SITE_SECRET`, the timestamp (unix seconds) within five minutes of now. Without the
  * secret the route does not exist (404). A completion stands once made: a repeat keeps its
  * certificate code, and only staff take completion back.
+ *
+ * A signed request is good once: whoever saw it pass could send it again within its window (an
+ * old progress over a newer one), so each signature is kept in the database — shared by every API
+ * process — until its window closes, and a second use is refused (409). And since requests may
+ * still arrive out of order, progress only moves forward: a lower one than stored changes nothing.
  */
 export default async function courseSiteRoutes(fastify: FastifyInstance) {
   const secret = fastify.config.courseSiteSecret;
@@ -60,6 +65,9 @@ export default async function courseSiteRoutes(fastify: FastifyInstance) {
   const key: string = secret;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
+
+  /** The signature a request was admitted by, and when it can no longer be replayed anyway. */
+  const admitted = new WeakMap<FastifyRequest, { signature: string; expiresAt: string }>();
 
   /** Whether the request carries a valid signature of this body, made within the window. */
   function verify(request: FastifyRequest, raw: Buffer): HttpError | undefined {
@@ -78,6 +86,11 @@ export default async function courseSiteRoutes(fastify: FastifyInstance) {
     if (Math.abs(Date.now() / 1000 - Number(timestamp)) > SIGNATURE_WINDOW_SECONDS) {
       return unauthorized(request.t("courseSite.stale"));
     }
+    // hex in either case is the same signature: it is kept in one
+    admitted.set(request, {
+      signature: signature.toLowerCase(),
+      expiresAt: new Date((Number(timestamp) + SIGNATURE_WINDOW_SECONDS) * 1000).toISOString(),
+    });
     return undefined;
   }
 
@@ -103,7 +116,7 @@ export default async function courseSiteRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["public"],
         body: Body,
-        response: { 200: Type.Object({ data: Enrolment }), ...errorResponses },
+        response: { 200: Type.Object({ data: Enrolment }), ...errorResponses, 409: ErrorResponse },
       },
     },
     async (request) => {
@@ -117,7 +130,17 @@ export default async function courseSiteRoutes(fastify: FastifyInstance) {
       const completedAt = body.completed_at === undefined ? now : new Date(body.completed_at).toISOString();
       if (completedAt > now) throw badRequest(t("invalidInput"), { completed_at: t("field.invalid") });
 
+      const seen = admitted.get(request);
+      if (!seen) throw unauthorized(t("courseSite.badSignature"));
+      await db.deleteFrom("course_site_signatures").where("expires_at", "<", now).execute();
       const row = await db.transaction().execute(async (trx) => {
+        // the signature is spent with the change it made: a request refused below may be sent again
+        const fresh = await trx
+          .insertInto("course_site_signatures")
+          .values({ signature: seen.signature, expires_at: seen.expiresAt })
+          .onConflict((oc) => oc.column("signature").doNothing())
+          .executeTakeFirst();
+        if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict(t("courseSite.replayed"));
         let query = trx.selectFrom("enrolments as e").innerJoin("users as u", "u.id", "e.user_id").select("e.id");
         query =
           body.enrolment_id === undefined
@@ -145,7 +168,8 @@ export default async function courseSiteRoutes(fastify: FastifyInstance) {
             throw badRequest(t("invalidInput"), { completed_at: t("field.invalid") });
           }
           await complete(trx, [enrolment], null, completedAt);
-        } else if (body.progress !== undefined && body.progress !== enrolment.progress) {
+        } else if (body.progress !== undefined && body.progress > enrolment.progress) {
+          // an older report arriving late never takes the learner back
           await trx
             .updateTable("enrolments")
             .set({ progress: body.progress, updated_at: now })

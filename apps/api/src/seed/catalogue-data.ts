@@ -6,6 +6,7 @@ import {
   JOB_TYPES,
   PARTNERSHIP_STATUSES,
   PROGRAMME_CATEGORIES,
+  REVIEW_POLICIES,
   ROLE_KINDS,
 } from "@csc/shared";
 import { type Static, type TProperties, Type } from "typebox";
@@ -192,6 +193,9 @@ const Assessments = catalogueItem({
   grading: Type.Enum(GRADING_TYPES),
   passMark: Count,
   questions: Type.Array(strictObject({ question: Type.String(), options: Names, answer: Type.String() })),
+  /** Attempts allowed and when the key is shown, where the assessment differs from the defaults. */
+  maxAttempts: Type.Optional(Count),
+  review: Type.Optional(Type.Enum(REVIEW_POLICIES)),
 });
 export type AssessmentSeed = Static<typeof Assessments>[number];
 export const ASSESSMENTS = loadSeedFile("catalogue/self-assessments.json", Assessments);

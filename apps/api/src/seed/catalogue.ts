@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type EventType, formatCreatedBy, ROLES } from "@csc/shared";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_REVIEW_POLICY, type EventType, formatCreatedBy, ROLES } from "@csc/shared";
 import type { Insertable, Kysely } from "kysely";
 import type { Database, TableName } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
@@ -339,6 +339,9 @@ export function assessmentRow(
     grading_type: item.grading,
     pass_mark: item.passMark,
     questions: JSON.stringify(item.questions),
+    // every row names them: rows inserted together that leave a column out get null for it in SQLite
+    max_attempts: item.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    review_policy: item.review ?? DEFAULT_REVIEW_POLICY,
     tags: JSON.stringify(item.tags),
     publish_status: publishStatus(index),
     ...ownerColumns(ctx, item.owner),

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_REVIEW_POLICY, MAX_ATTEMPTS_RANGE } from "../assessment.js";
 import { ALL_ROLES, INSTITUTION_ADMIN_ROLES, ROLE_LEVELS, ROLES, type RoleKind, roleKind } from "../roles.js";
 import { createdAt, field, id, location, publishStatus, tenantColumns, updatedAt } from "./fields.js";
 import {
@@ -276,6 +277,14 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       field("pass_mark", "number", { min: 0, max: 100 }),
       // learners answer the questions; the answer key never reaches them
       field("questions", "questions", { hiddenFrom: { kinds: ["learner"], keys: ["answer"] } }),
+      // a learner's tries, and when their attempts show the key (assessment.ts): by default a few
+      // tries and the key after the last, so that a blank attempt teaches nothing
+      field("max_attempts", "number", {
+        min: MAX_ATTEMPTS_RANGE.min,
+        max: MAX_ATTEMPTS_RANGE.max,
+        default: DEFAULT_MAX_ATTEMPTS,
+      }),
+      field("review_policy", "enum", { enum: "reviewPolicy", default: DEFAULT_REVIEW_POLICY }),
     ]),
     defaultSort: { field: "created_at", order: "desc" },
     actions: ALL,
@@ -824,8 +833,9 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
       field("institution_id", "number", { filter: true, readOnly: true }),
       // the learner's answers, one per question in order ("" for none)
       field("answers", "tags", { readOnly: true }),
-      // the questions and their answer key as they were: the attempt's owner has submitted it, so
-      // they may see the key here, though never in the assessment itself
+      // the questions and their answer key as they were: staff read the key; the attempt's owner
+      // only as the assessment's review policy allows (the API's assessment-attempts read hook),
+      // and never in the assessment itself
       field("questions", "questions", { readOnly: true }),
       field("score", "number", { list: true, sort: true, readOnly: true }),
       field("max_score", "number", { list: true, readOnly: true }),

@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, FormOutlined } from "@ant-design/icons";
 import { isCorrect, isScored } from "@csc/shared";
 import { type CrudFilter, useList, useOne } from "@refinedev/core";
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { useMemo, useState } from "react";
@@ -11,7 +11,7 @@ import { useLanguage } from "../../providers/i18n";
 import { formatDate, formatDateTime, formatNumber } from "../display/format";
 import { useRelationLabels } from "../display/useRelationLabels";
 import { useResourceMeta } from "../useResourceMeta";
-import { type Attempt, answersOf, questionsOf } from "./enrolment";
+import { type AssessmentScores, type Attempt, answersOf, fetchAssessmentScores, questionsOf } from "./enrolment";
 import "./enrolments.css";
 import { LoadFailedAlert } from "./LoadFailedAlert";
 
@@ -20,8 +20,10 @@ const passedOf = (attempt: Pick<Attempt, "passed">): boolean | null =>
 
 /**
  * One learner's self-assessment attempts, on their detail page, for the staff who reach them
- * (issue 10: staff see their learners' attempts and results): the assessment, when, the score and
- * whether it passed. An attempt opens with its questions, the learner's answers and the right ones.
+ * (issue 10: staff see their learners' attempts and results): first, assessment by assessment, how
+ * many attempts and the first and best score (counted by the API over every attempt, not this
+ * page of them); then each attempt — the assessment, when, the score and whether it passed. An
+ * attempt opens with its questions, the learner's answers and the right ones.
  */
 export function LearnerAssessments({ learnerId }: { learnerId: number }) {
   const { t } = useTranslation("staffLearning");
@@ -39,15 +41,44 @@ export function LearnerAssessments({ learnerId }: { learnerId: number }) {
     errorNotification: false,
     queryOptions: { enabled: Boolean(meta), placeholderData: keepPreviousData },
   });
+  const scores = useQuery({
+    queryKey: ["assessment-attempts", "scores", learnerId],
+    queryFn: () => fetchAssessmentScores(learnerId),
+    enabled: Boolean(meta),
+  });
   const rows = list.result.data;
+  const summaries = scores.data ?? [];
   const assessmentField = meta?.fields.find((field) => field.name === "self_assessment_id");
-  const titles = useRelationLabels(
-    assessmentField,
-    rows.map((row) => row.self_assessment_id),
-  );
+  const titles = useRelationLabels(assessmentField, [
+    ...rows.map((row) => row.self_assessment_id),
+    ...summaries.map((row) => row.self_assessment_id),
+  ]);
   if (!meta) return null;
   const total = list.result.total ?? 0;
-  const titleOf = (row: Attempt) => titles.get(row.self_assessment_id) ?? t("unavailable");
+  const titleOf = (row: Pick<Attempt, "self_assessment_id">) => titles.get(row.self_assessment_id) ?? t("unavailable");
+  const scoreText = (result: Pick<Attempt, "score" | "max_score" | "percentage">) =>
+    `${t("score", { score: formatNumber(result.score, language), max: formatNumber(result.max_score, language) })} (${formatNumber(result.percentage, language)}%)`;
+  const summaryColumns: ColumnType<AssessmentScores>[] = [
+    { key: "assessment", title: t("columns.assessment"), render: (_value, row) => titleOf(row) },
+    {
+      key: "attempts",
+      title: t("columns.attempts"),
+      align: "right",
+      render: (_value, row) => formatNumber(row.attempts, language),
+    },
+    {
+      key: "first",
+      title: t("columns.firstScore"),
+      align: "right",
+      render: (_value, row) => <span data-testid="assessment-first-score">{scoreText(row.first)}</span>,
+    },
+    {
+      key: "best",
+      title: t("columns.bestScore"),
+      align: "right",
+      render: (_value, row) => <span data-testid="assessment-best-score">{scoreText(row.best)}</span>,
+    },
+  ];
   const open = rows.find((row) => row.id === openId);
 
   const columns: ColumnType<Attempt>[] = [
@@ -107,6 +138,19 @@ export function LearnerAssessments({ learnerId }: { learnerId: number }) {
           </span>
         }
       >
+        {summaries.length > 0 ? (
+          <Table<AssessmentScores>
+            rowKey="self_assessment_id"
+            size="small"
+            className="csc-attempt-scores"
+            columns={summaryColumns}
+            dataSource={summaries}
+            pagination={false}
+            scroll={{ x: "max-content" }}
+            aria-label={t("assessments.results")}
+            data-testid="learner-assessment-scores"
+          />
+        ) : null}
         {list.query.isError ? (
           <LoadFailedAlert query={list.query} message={t("loadFailed")} retry={t("retry")} />
         ) : (

@@ -1,7 +1,14 @@
-import { type AssessmentQuestion, answersFor, answersProblem, passMarkOf, scoreAttempt } from "@csc/shared";
+import {
+  type AssessmentQuestion,
+  answersFor,
+  answersProblem,
+  attemptsLeft,
+  passMarkOf,
+  scoreAttempt,
+} from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { badRequest } from "../../lib/errors.js";
+import { badRequest, conflict } from "../../lib/errors.js";
 import { nowIso } from "../../lib/time.js";
 import type { CommandHandler, Transaction } from "./types.js";
 
@@ -44,23 +51,44 @@ function checkAnswers(request: FastifyRequest, questions: AssessmentQuestion[], 
 async function assessmentOf(trx: Transaction, id: number) {
   return trx
     .selectFrom("self_assessments")
-    .select(["questions", "grading_type", "pass_mark"])
+    .select(["questions", "grading_type", "pass_mark", "max_attempts"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 }
 
+/** The attempts a learner has made at one assessment. */
+export async function attemptsTaken(db: Transaction, userId: number, assessmentId: number): Promise<number> {
+  const row = await db
+    .selectFrom("assessment_attempts")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("user_id", "=", userId)
+    .where("self_assessment_id", "=", assessmentId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
  * A learner takes a self-assessment they may read (the router found it in the reach of their
- * `attempts` right, DESIGN §5a): the attempt is scored now and kept, every one of them, with the
- * answers and a copy of the questions and their key as they are now — the learner sees that key
- * in their own attempt, never in the assessment.
+ * `attempts` right, DESIGN §5a), as many times as its staff allow: the attempt is scored now and
+ * kept, every one of them, with the answers and a copy of the questions and their key as they are
+ * now — the learner sees that key in their own attempts when the assessment's review policy says
+ * so (hooks/assessment-attempts.ts), never in the assessment.
  */
 const attempts: CommandHandler = {
   body: { answers: ANSWERS },
   run: async (trx, [assessmentId], request, body) => {
     // only learners hold `attempts` (a byApplicant command, registry/types.ts), on assessments they may read
     if (assessmentId === undefined) throw new Error("an attempt is at one assessment");
+    // a write first holds the assessment's row, so that attempts sent at once are counted one after another
+    await trx
+      .updateTable("self_assessments")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", assessmentId)
+      .execute();
     const assessment = await assessmentOf(trx, assessmentId);
+    if (attemptsLeft(assessment.max_attempts, await attemptsTaken(trx, request.auth.id, assessmentId)) === 0) {
+      throw conflict(request.t("attempts.noneLeft", { count: assessment.max_attempts }));
+    }
     const questions = questionsOf(assessment.questions);
     const given = body.answers as (string | null)[];
     checkAnswers(request, questions, given);

@@ -5,6 +5,7 @@ import {
   type EnrolmentItemType,
   progressOfSteps,
   RESOURCES,
+  roleKind,
   skillsFieldOf,
   stepsFieldOf,
 } from "@csc/shared";
@@ -197,6 +198,10 @@ const PROGRESS_BODY = {
  * the steps of their own roadmap. A roadmap's progress is the share of its steps ticked (the given
  * progress when it has none); whatever the item, progress reaching 100 completes it and leaving
  * 100 takes completion back, unless the same change says `completed` itself.
+ *
+ * A completion issues a certificate anyone can verify, so a learner never vouches for themselves:
+ * their roadmap's progress follows the steps they tick and nothing else, and it completes only
+ * once every step is ticked — a bare `completed: true` (or `progress: 100`) is refused.
  */
 const progress: CommandHandler = {
   body: PROGRESS_BODY,
@@ -205,6 +210,10 @@ const progress: CommandHandler = {
     // asked once the enrolment is known to be in reach: one out of reach is a 404 whatever the body
     if (body.progress === undefined && body.completed === undefined && body.steps === undefined) {
       throw badRequest(request.t("enrolments.nothing"));
+    }
+    const byLearner = roleKind(request.auth.role) === "learner";
+    if (byLearner && body.progress !== undefined) {
+      throw badRequest(request.t("invalidInput"), { progress: request.t("enrolments.progressFollowsSteps") });
     }
     const row = await storedEnrolment(trx, id);
     const at = nowIso();
@@ -237,11 +246,23 @@ const progress: CommandHandler = {
     // a change of progress that says nothing of completion carries it: reaching 100 completes, leaving 100 undoes it
     const completed =
       body.completed ?? (changes.progress === undefined ? undefined : nextProgress >= COMPLETE_PROGRESS);
+    if (completed === true && byLearner && !(await allStepsDone(trx, id))) {
+      // the transaction rolls back, ticks sent with it included: the answer changes nothing
+      throw badRequest(request.t("invalidInput"), { completed: request.t("enrolments.stepsFirst") });
+    }
     if (completed === true) await complete(trx, [await storedEnrolment(trx, id)], request.auth.id, at);
     if (completed === false) await uncomplete(trx, [row], at);
     return { row: await storedEnrolment(trx, id) };
   },
 };
+
+/** Whether the enrolment's roadmap has steps and every one of them is ticked (a roadmap without steps has nothing to show). */
+async function allStepsDone(trx: Transaction, id: number): Promise<boolean> {
+  const row = await storedEnrolment(trx, id);
+  const steps = (await itemsOf(trx, [row])).get(row.id)?.steps ?? [];
+  const done = new Set(labelsIn(row.steps_done));
+  return steps.length > 0 && steps.every((step) => done.has(step));
+}
 
 /**
  * Staff complete (or take back completion of) many enrolments at once: all or nothing. The router

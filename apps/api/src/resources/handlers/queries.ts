@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { nowIso } from "../../lib/time.js";
 import type { IdParams } from "../../routes/schemas.js";
+import { hooksOf } from "../hooks/index.js";
 import { withLearner } from "../learner-lists.js";
 import { type ListQuery, parseListQuery } from "../list-query.js";
 import { relationOptions } from "../options.js";
@@ -29,12 +30,18 @@ async function listQueryOf(request: ListRequest, resource: ResourceDefinition): 
   return withLearner(request, parsed.query);
 }
 
+/** Stored rows as the caller reads them: the field rules, then what the resource's own read rule takes out. */
+async function readerRows(request: FastifyRequest, resource: ResourceDefinition, stored: Record<string, unknown>[]) {
+  const rows = stored.map((row) => rowFor(resource, request.auth.role, row));
+  const { readRows } = hooksOf(resource);
+  return readRows ? readRows(request, rows) : rows;
+}
+
 /** `GET /{res}`: a page of the rows the caller may read, the total of them in `X-Total-Count`. */
 export const listHandler = (resource: ResourceDefinition) => async (request: ListRequest, reply: FastifyReply) => {
   const list = await listQueryOf(request, resource);
   const { rows, total } = await listRows(request.server.db, resource, reachFor(request, resource, "read"), list);
-  const role = request.auth.role;
-  return reply.header("X-Total-Count", String(total)).send(rows.map((row) => rowFor(resource, role, row)));
+  return reply.header("X-Total-Count", String(total)).send(await readerRows(request, resource, rows));
 };
 
 /** The rows as the reader sees them, as CSV: a BOM so that spreadsheets read it as UTF-8, CRLF lines. */
@@ -42,10 +49,7 @@ function csvOf(resource: ResourceDefinition, role: Role, rows: Record<string, un
   const columns = readableFields(resource, role).map((f) => f.name);
   const cell = (value: unknown) =>
     Array.isArray(value) || typeof value === "object" ? JSON.stringify(value) : (value as string);
-  const lines = rows.map((stored) => {
-    const row = rowFor(resource, role, stored);
-    return csvRow(columns.map((name) => cell(row[name])));
-  });
+  const lines = rows.map((row) => csvRow(columns.map((name) => cell(row[name]))));
   return `\uFEFF${[csvRow(columns), ...lines].join("\r\n")}\r\n`;
 }
 
@@ -65,7 +69,7 @@ export const exportHandler = (resource: ResourceDefinition) => async (request: L
   const list = { ...(await listQueryOf(request, resource)), start: 0, end: EXPORT_LIMIT };
   const { db } = request.server;
   const { rows } = await listRows(db, resource, reachFor(request, resource, "export"), list);
-  const csv = csvOf(resource, request.auth.role, rows);
+  const csv = csvOf(resource, request.auth.role, await readerRows(request, resource, rows));
   await logDownload(db, {
     user_id: request.auth.id,
     resource: resource.name,
@@ -90,5 +94,7 @@ export const optionsHandler = (resource: ResourceDefinition) => async (request: 
 };
 
 /** `GET /{res}/{id}`: one row the caller may read; a 404 for any other. */
-export const oneHandler = (resource: ResourceDefinition) => async (request: OneRequest) =>
-  rowFor(resource, request.auth.role, await reachedRow(request, resource, "read"));
+export const oneHandler = (resource: ResourceDefinition) => async (request: OneRequest) => {
+  const [row] = await readerRows(request, resource, [await reachedRow(request, resource, "read")]);
+  return row;
+};

@@ -5,6 +5,7 @@ import type { Database } from "../../db/schema.js";
 import type { SessionUser } from "../../lib/accounts.js";
 import type { Translate } from "../../lib/messages.js";
 import type { FieldErrors, Values } from "../write.js";
+import { assessmentAttemptHooks } from "./assessment-attempts.js";
 import { institutionHooks } from "./institutions.js";
 import { learningEventHooks } from "./learning-events.js";
 import { accountHooks } from "./users.js";
@@ -35,6 +36,8 @@ export interface ResourceHooks {
   prepareInsert?: (request: FastifyRequest, row: Values) => Promise<Values>;
   /** After the new row is in. */
   afterInsert?: (request: FastifyRequest, id: number) => Promise<void>;
+  /** Rows as this reader may see them, beyond the field rules: what depends on other rows or on them. */
+  readRows?: (request: FastifyRequest, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
 }
 
 /** By table, so that every resource over a table (students, employees, users) keeps its rules. */
@@ -42,6 +45,7 @@ const HOOKS: Partial<Record<ResourceDefinition["table"], ResourceHooks>> = {
   institutions: institutionHooks,
   users: accountHooks,
   learning_events: learningEventHooks,
+  assessment_attempts: assessmentAttemptHooks,
 };
 
 export const hooksOf = (resource: ResourceDefinition): ResourceHooks => HOOKS[resource.table] ?? {};
