@@ -193,3 +193,158 @@ describe("relation options name only rows the caller may read", () => {
     expect(res.json<{ label: string }[]>().map((option) => option.label)).toContain("Everest Recruiters");
   });
 });
+
+describe("control characters are refused in every text input, never a 500", () => {
+  const NUL = "\u0000";
+  let student: string;
+  let editor: string;
+  let openJob: number;
+
+  beforeAll(async () => {
+    student = await tokenFor(t.app, "student@example.com", "kmc");
+    editor = await tokenFor(t.app, "skilllab.editor@example.com", "provider");
+    const now = new Date().toISOString();
+    openJob = (
+      await t.app.db
+        .insertInto("job_opportunities")
+        .values({
+          title: "Open provider job for guests",
+          job_type: "internship",
+          deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+          publish_status: 1,
+          access_scope: "all",
+          institution_id: null,
+          recruiter_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+
+  /** Rows of the tables these requests could write: what "nothing stored" compares. */
+  async function stored() {
+    const count = async (table: "applications" | "courses" | "uploads" | "users" | "missing_locale_keys") =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      applications: await count("applications"),
+      courses: await count("courses"),
+      uploads: await count("uploads"),
+      users: await count("users"),
+    };
+  }
+
+  const refusedNaming = async (res: Awaited<ReturnType<typeof t.app.inject>>, field: string, what: string) => {
+    expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBe(400);
+    const answer = res.json<{ errors?: Record<string, string> }>();
+    expect(answer.errors?.[field], `${what}: ${res.body.slice(0, 300)}`).toBe(
+      "Contains characters that are not allowed here.",
+    );
+  };
+
+  it("in a path parameter, signed out and signed in", async () => {
+    const before = await stored();
+    await refusedNaming(await t.app.inject({ url: "/api/public/certificates/CSC-%00" }), "code", "certificate");
+    await refusedNaming(
+      await t.app.inject({ url: "/api/public/certificates/CSC-%01%7F" }),
+      "code",
+      "certificate, other controls",
+    );
+    await refusedNaming(
+      await t.app.inject({ url: "/api/applications/options/job_opportunity_id%00", headers: bearer(student) }),
+      "field",
+      "options",
+    );
+    await refusedNaming(await t.app.inject({ url: "/api/locales/en-US/api%00.json" }), "file", "locale file");
+    expect(await stored()).toEqual(before);
+  });
+
+  it("in a query parameter, line breaks and tabs included", async () => {
+    for (const q of ["%00", "a%0Ab", "a%09b", "%7F"]) {
+      await refusedNaming(
+        await t.app.inject({ url: `/api/courses?q=${q}`, headers: bearer(student) }),
+        "q",
+        `list search ${q}`,
+      );
+    }
+    await refusedNaming(
+      await t.app.inject({ url: `/api/courses/options/institution_id?q=%00`, headers: bearer(editor) }),
+      "q",
+      "options search",
+    );
+    await refusedNaming(
+      await t.app.inject({ url: `/api/public/job-opportunities?_start=0%00` }),
+      "_start",
+      "public list",
+    );
+  });
+
+  it("in a JSON body: the guest's e-mail, a signed-in form, a list item, a key", async () => {
+    const before = await stored();
+    await refusedNaming(
+      await t.app.inject({
+        method: "POST",
+        url: `/api/public/job-opportunities/${openJob}/apply`,
+        remoteAddress: "192.0.2.77",
+        payload: { full_name: "Guest Nul", email: `guest${NUL}@example.org`, contact_number: "9800000000" },
+      }),
+      "email",
+      "guest apply",
+    );
+    const create = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: "/api/courses", headers: bearer(editor), payload });
+    await refusedNaming(await create({ title: `Course${NUL}` }), "title", "course title");
+    await refusedNaming(await create({ title: "Course", description: `a${NUL}b` }), "description", "description");
+    await refusedNaming(await create({ title: "Course", tags: ["ok", `bad${NUL}`] }), "tags.1", "tag");
+    await refusedNaming(await create({ title: "Course", [`x${NUL}`]: 1 }), "body", "key");
+    await refusedNaming(
+      await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: `student@example.com${NUL}`, password: "x" },
+      }),
+      "email",
+      "sign-in",
+    );
+    // one line is one line: a title takes no line break, a description does
+    await refusedNaming(await create({ title: "Two\nlines" }), "title", "line break in a title");
+    expect(await stored()).toEqual(before);
+    const multiLine = await create({ title: "One line", description: "First line\r\n\tSecond line" });
+    expect(multiLine.statusCode, multiLine.body).toBe(201);
+  });
+
+  it("in a multipart body: nothing stored", async () => {
+    const before = await stored();
+    const boundary = "----side-door";
+    const payload = [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name="caption"`,
+      "",
+      `a${NUL}b`,
+      `--${boundary}`,
+      `Content-Disposition: form-data; name="file"; filename="x${NUL}.png"`,
+      "Content-Type: image/png",
+      "",
+      "not an image",
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/uploads/photo",
+      headers: { ...bearer(student), "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json<{ errors: Record<string, string> }>().errors)).toEqual(["file"]);
+    expect(await stored()).toEqual(before);
+  });
+});
