@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { PageLoader } from "./components/PageLoader";
+import { reportMissingKeys } from "./providers/i18n";
 import { setPathSubdomain } from "./providers/request-headers";
 import type { PublicConfig } from "./session/types";
 import {
@@ -47,6 +48,7 @@ export function Bootstrap() {
       setPhase({ name: "unavailable" });
       return;
     }
+    reportMissingKeys(config.localesSaveMissing);
     if (config.maintenance) {
       setPhase({ name: "maintenance" });
       return;

@@ -11,6 +11,7 @@ import ability from "./plugins/ability.js";
 import access from "./plugins/access.js";
 import auth from "./plugins/auth.js";
 import context from "./plugins/context.js";
+import controlCharacters from "./plugins/control-characters.js";
 import docs from "./plugins/docs.js";
 import errors from "./plugins/errors.js";
 import passwords from "./plugins/passwords.js";
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // after the maintenance check, so that a closed site answers 503 before asking who you are
   await app.register(access);
+  await app.register(controlCharacters);
   await app.register(
     async (api) => {
       await api.register(publicRoutes);

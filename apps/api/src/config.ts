@@ -46,6 +46,8 @@ export interface AppConfig {
   passwordHashConcurrency: number;
   passwordHashQueue: number;
   localesDir: string;
+  /** Record translation keys the admin reports missing: a development aid, off unless asked for. */
+  localesSaveMissing: boolean;
   adminDistDir: string;
   logLevel: string;
 }
@@ -142,6 +144,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     (v) => v === "" || /^https?:\/\/[^\s]+$/.test(v),
     "an http(s):// address",
   );
+  required(
+    problems,
+    "LOCALES_SAVE_MISSING",
+    env.LOCALES_SAVE_MISSING,
+    (v) => ["", "true", "false", "1", "0"].includes(v),
+    "true or false",
+  );
   if (env.CAPTCHA_SITE_KEY && !env.CAPTCHA_SECRET_KEY) {
     problems.push("CAPTCHA_SECRET_KEY: required when CAPTCHA_SITE_KEY is set (public applications verify the captcha)");
   }
@@ -181,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashConcurrency: hashConcurrency,
     passwordHashQueue: hashQueue,
     localesDir: resolve(env.LOCALES_DIR ?? join(REPO_ROOT, "locales")),
+    localesSaveMissing: bool(env.LOCALES_SAVE_MISSING, false),
     adminDistDir: resolve(env.ADMIN_DIST_DIR ?? join(REPO_ROOT, "apps/admin/dist")),
     logLevel: env.LOG_LEVEL ?? "info",
   };

@@ -22,6 +22,14 @@ describe("configuration from the environment", () => {
     );
   });
 
+  it("records missing translation keys only when asked, and says so for a bad value", () => {
+    expect(loadConfig({ JWT_SECRET: "x".repeat(32) }).localesSaveMissing).toBe(false);
+    expect(loadConfig({ JWT_SECRET: "x".repeat(32), LOCALES_SAVE_MISSING: "true" }).localesSaveMissing).toBe(true);
+    expect(() => loadConfig({ JWT_SECRET: "x".repeat(32), LOCALES_SAVE_MISSING: "yes" })).toThrow(
+      /LOCALES_SAVE_MISSING: true or false/,
+    );
+  });
+
   it("requires a JWT secret for PostgreSQL", () => {
     expect(() => loadConfig({ DATABASE_URL: "postgres://127.0.0.1/x" })).toThrow(/JWT_SECRET: required/);
   });

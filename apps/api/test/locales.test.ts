@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_STORED_MISSING_KEYS, MISSING_KEYS_RULE } from "../src/routes/locales.js";
 import { body, createTestApp, type TestApp } from "./helpers.js";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // as `npm run dev` starts the API; production's default (off) is tested below
+  t = await createTestApp({ LOCALES_SAVE_MISSING: "true" });
 });
 afterAll(async () => {
   await t.close();
@@ -80,5 +82,80 @@ describe("missing keys", () => {
     expect(notObject.statusCode).toBe(400);
     // the two keys of the first test and the one of the second, nothing from the refused calls
     expect(await missing()).toHaveLength(3);
+  });
+});
+
+describe("missing keys, bounded even in development", () => {
+  const post = (payload: object, ip = "203.0.113.9") =>
+    t.app.inject({ method: "POST", url: "/api/locales/add/en-US/api", payload, remoteAddress: ip });
+  const count = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom("missing_locale_keys")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("throttles one address, not the others", async () => {
+    for (let i = 0; i < MISSING_KEYS_RULE.limit; i++) {
+      expect((await post({ [`throttle.${i}`]: "x" })).statusCode).toBe(200);
+    }
+    const refused = await post({ "throttle.over": "x" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(body(refused).message).toMatch(/^Too many missing translations reported/);
+    const rows = await t.app.db
+      .selectFrom("missing_locale_keys")
+      .select("key")
+      .where("key", "=", "throttle.over")
+      .execute();
+    expect(rows).toEqual([]);
+    expect((await post({ "throttle.other": "x" }, "203.0.113.10")).statusCode).toBe(200);
+  });
+
+  it("stores nothing more once the table holds its cap", async () => {
+    // many addresses, as a distributed flood would come: the cap still holds
+    let sent = 0;
+    for (let ip = 1; sent < MAX_STORED_MISSING_KEYS + 200; ip++) {
+      for (let request = 0; request < 5; request++) {
+        const keys = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`flood.${sent + i}`, "v".repeat(1000)]));
+        expect((await post(keys, `198.51.100.${ip}`)).statusCode).toBe(200);
+        sent += 50;
+      }
+    }
+    expect(await count()).toBe(MAX_STORED_MISSING_KEYS);
+    const after = await post({ "flood.after": "x" }, "198.51.100.250");
+    expect(after.statusCode).toBe(200);
+    expect(body<{ data: { recorded: number } }>(after).data.recorded).toBe(0);
+    expect(await count()).toBe(MAX_STORED_MISSING_KEYS);
+  });
+});
+
+describe("missing keys in production", () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await createTestApp();
+  });
+  afterAll(async () => {
+    await prod.close();
+  });
+
+  it("answers 404 to anyone signed out and stores nothing, whatever the body", async () => {
+    for (const payload of [{ "dashboard.new": "New" }, { ["k".repeat(201)]: "x" }]) {
+      const res = await prod.app.inject({ method: "POST", url: "/api/locales/add/en-US/api", payload });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(await prod.app.db.selectFrom("missing_locale_keys").selectAll().execute()).toEqual([]);
+  });
+
+  it("tells the admin that nothing is recorded, so that it sends nothing", async () => {
+    expect(
+      body<{ data: { localesSaveMissing: boolean } }>(await prod.app.inject({ url: "/api/public/config" })).data,
+    ).toMatchObject({ localesSaveMissing: false });
+    expect(
+      body<{ data: { localesSaveMissing: boolean } }>(await t.app.inject({ url: "/api/public/config" })).data,
+    ).toMatchObject({ localesSaveMissing: true });
   });
 });

@@ -189,7 +189,9 @@ describe("text PostgreSQL cannot hold", () => {
     if (!row) throw new Error("no course");
     const res = await call(editor, "PATCH", `/api/courses/${row.id}`, { title: "Intro\u0000duction" });
     expect(res.statusCode, res.body).toBe(400);
-    expect(body<{ errors: Record<string, string> }>(res).errors).toEqual({ title: "This value is not valid." });
+    expect(body<{ errors: Record<string, string> }>(res).errors).toEqual({
+      title: "Contains characters that are not allowed here.",
+    });
     expect(body(await call(editor, "GET", `/api/courses/${row.id}`)).title).toBe(row.title);
   });
 });

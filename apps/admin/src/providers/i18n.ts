@@ -65,7 +65,15 @@ function applyLanguage(language: string) {
 
 let started: Promise<unknown> | null = null;
 
-/** Starts i18next once: files from the API, missing keys posted back in development. */
+/**
+ * Missing keys go to the API only where it records them (`localesSaveMissing` of the public
+ * config) or on Vite's dev server, whose API `npm run dev` starts with recording on.
+ */
+export function reportMissingKeys(apiRecords: boolean) {
+  i18n.options.saveMissing = import.meta.env.DEV || apiRecords;
+}
+
+/** Starts i18next once: files from the API, missing keys posted back in development (reportMissingKeys). */
 export function startI18n() {
   if (started) return started;
   i18n.on("languageChanged", applyLanguage);

@@ -10,6 +10,8 @@ export interface PublicConfig {
   /** Spec §9: where a learner opens a course (with its variants, `courseSiteUrl` in @csc/shared). */
   courseSiteLoginUrl: string | null;
   courseSiteEditUrl: string | null;
+  /** The API records missing translation keys (LOCALES_SAVE_MISSING); otherwise none are sent. */
+  localesSaveMissing: boolean;
   languages: LanguageOption[];
 }
 

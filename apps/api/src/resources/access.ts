@@ -155,6 +155,19 @@ function translate(
   };
 }
 
+/** The rows either of some reaches reaches. */
+export function anyReach(reaches: readonly Reach[]): Reach {
+  if (reaches.some((reach) => reach.kind === "all")) return { kind: "all" };
+  const some = reaches.filter((reach) => reach.kind === "some");
+  if (some.length === 0) return { kind: "none" };
+  if (some.length === 1) return some[0] as Reach;
+  return {
+    kind: "some",
+    key: JSON.stringify(some.map((reach) => reach.key)),
+    where: (eb) => eb.or(some.map((reach) => reach.where(eb))),
+  };
+}
+
 /** Rows matching one CASL condition object, as a reach over `alias`. */
 const matching = (alias: string, conditions: Conditions): Reach => ({
   kind: "some",

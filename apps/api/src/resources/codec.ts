@@ -97,6 +97,9 @@ const fail = (key: string, message: string, vars?: Record<string, number>): Enco
 const fromValidation = (result: ValidationResult, value: unknown): Encoded =>
   result ? { ok: false, message: { key: result.key, message: result.message } } : { ok: true, value };
 const invalid = () => fail("field.invalid", "This value is not valid.");
+/** Tab and line breaks: a body may hold them (plugins/control-characters.ts), a one-line field may not. */
+const LINE_BREAK = /[\t\n\r]/;
+const notOneLine = () => fail("field.controlCharacters", "Contains characters that are not allowed here.");
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -120,6 +123,7 @@ function encodeList(field: FieldDefinition, value: unknown): Encoded {
   const allowed = allowedValues(field);
   const items = value.map((item) => (typeof item === "string" ? item.trim() : item));
   if (!items.every((item) => typeof item === "string" && item.length > 0 && item.length <= 80)) return invalid();
+  if (items.some((item) => LINE_BREAK.test(item as string))) return notOneLine();
   if (allowed && !items.every((item) => allowed.includes(item as string))) return invalid();
   return { ok: true, value: JSON.stringify([...new Set(items)]) };
 }
@@ -150,6 +154,7 @@ export function encodeValue(field: FieldDefinition, value: unknown): Encoded {
     case "text":
     case "textarea":
       if (text === null) return invalid();
+      if (field.type === "text" && LINE_BREAK.test(text)) return notOneLine();
       if (text.length > (field.maxLength ?? MAX_TEXT))
         return fail("field.tooLong", "Too long.", { max: field.maxLength ?? MAX_TEXT });
       return { ok: true, value: text };

@@ -1,26 +1,56 @@
-import { type FieldDefinition, RESOURCES } from "@csc/shared";
+import {
+  type AppAbility,
+  type FieldDefinition,
+  isProviderRole,
+  RESOURCES,
+  type ResourceDefinition,
+  readableFields,
+} from "@csc/shared";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { SessionUser } from "../lib/accounts.js";
-import { institutionReach, lookupInstitutionOf } from "./access.js";
+import { anyReach, institutionReach, lookupInstitutionOf, type Reach, reachOf } from "./access.js";
 import { ALIAS, likePattern, scoped } from "./store.js";
 
 const LIMIT = 50;
 
 /**
- * Choices for a relation field (`value`, `label`), for the forms' selects: the target's rows
- * within the caller's institution (or the provider's shared rows), by search or by ids.
+ * Whether the caller fills this field in a form: they may create or update the resource, and the
+ * field is not one the API keeps from them (write.ts drops read-only and provider-only values).
+ */
+function fillsIn(resource: ResourceDefinition, field: FieldDefinition, user: SessionUser, ability: AppAbility) {
+  if (field.readOnly || (field.providerOnly && !isProviderRole(user.role))) return false;
+  return (["create", "update"] as const).some(
+    (verb) => resource.actions.includes(verb) && ability.can(verb, resource.name),
+  );
+}
+
+/**
+ * Choices for a relation field (`value`, `label`), for the forms' selects and the labels of the
+ * related rows a page shows: the target's rows the caller may read, exactly as the target's own
+ * list reaches them (tenancy, publishing, feature plan). Whoever fills the field in also gets the
+ * rows a save would accept (write.ts `relationExists`): a college picks its recruiter partners
+ * among the approved companies, whose list only provider staff read.
  */
 export async function relationOptions(
   db: Kysely<Database>,
+  resource: ResourceDefinition,
   field: FieldDefinition | undefined,
   user: SessionUser,
+  ability: AppAbility,
   query: { q?: string; id?: number[] },
 ): Promise<{ value: number; label: string }[]> {
   if (!field?.relation) return [];
+  if (!readableFields(resource, user.role).some((readable) => readable.name === field.name)) return [];
   const target = RESOURCES[field.relation.resource];
+  const reaches: Reach[] = [];
+  if (ability.can("read", target.name)) reaches.push(reachOf(ability, "read", target.name, ALIAS));
+  if (fillsIn(resource, field, user, ability)) {
+    reaches.push(institutionReach(target, lookupInstitutionOf(user), ALIAS));
+  }
+  const reach = anyReach(reaches);
+  if (reach.kind === "none") return [];
   const label = `${ALIAS}.${field.relation.labelField}`;
-  const reach = institutionReach(target, lookupInstitutionOf(user), ALIAS);
   let rows = scoped(db, target, reach).select([`${ALIAS}.id as value`, `${label} as label`]);
   if (query.id?.length) rows = rows.where(`${ALIAS}.id`, "in", query.id);
   if (query.q) rows = rows.where(sql<boolean>`lower(${sql.ref(label)}) like ${likePattern(query.q)} escape '\\'`);

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { notFound } from "../lib/errors.js";
+import { notFound, throttled } from "../lib/errors.js";
 import { LANGUAGES } from "../lib/messages.js";
+import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
 import { nowIso } from "../lib/time.js";
 import { errorResponses, MessageResponse } from "./schemas.js";
 
@@ -13,10 +14,16 @@ const ALIASES: Record<string, string> = { en: "en-US", np: "np-NP", ne: "np-NP",
 const MAX_KEYS = 50;
 const MAX_KEY_LENGTH = 200;
 const MAX_VALUE_LENGTH = 2000;
+/** Even in development the table stays small: a full set of missing keys is far below this. */
+export const MAX_STORED_MISSING_KEYS = 2000;
+/** i18next sends one request per namespace and language as it finds keys; a page needs a few. */
+export const MISSING_KEYS_RULE: ThrottleRule = { limit: 60, windowMs: 60_000 };
 
 /**
  * Translation files (spec §7) from locales/, read once at start-up, and a record of keys the
  * admin found missing. Missing keys only go to a table: no request ever writes a locale file.
+ * Recording them is open to anyone signed out, so it is off unless LOCALES_SAVE_MISSING is set
+ * (`npm run dev` sets it), and bounded even then.
  */
 export default async function localeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -70,6 +77,10 @@ export default async function localeRoutes(fastify: FastifyInstance) {
     {
       config: { access: "public" },
       bodyLimit: 64 * 1024,
+      // before the body is read or validated: switched off, the route is not there at all
+      onRequest: async (request) => {
+        if (!app.config.localesSaveMissing) throw notFound(request.t("notFound"));
+      },
       schema: {
         tags: ["locales"],
         params: LocaleParams,
@@ -81,15 +92,26 @@ export default async function localeRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      const throttleKey = `missing-locale-keys:ip:${request.ip}`;
+      const seconds = await retryAfterSeconds(app.db, throttleKey, MISSING_KEYS_RULE);
+      if (seconds > 0) throw throttled(request.t("localeKeysThrottled", { seconds }), seconds);
+      await recordFailure(app.db, throttleKey, MISSING_KEYS_RULE);
       const language = known(request.params.lng, request.params.ns);
       if (!language) throw notFound(request.t("unknownLocale"));
-      const rows = Object.entries(request.body).map(([key, fallback]) => ({
-        lng: language,
-        ns: request.params.ns,
-        key,
-        fallback,
-        created_at: nowIso(),
-      }));
+      const stored = await app.db
+        .selectFrom("missing_locale_keys")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .executeTakeFirstOrThrow();
+      const room = Math.max(0, MAX_STORED_MISSING_KEYS - Number(stored.count));
+      const rows = Object.entries(request.body)
+        .slice(0, room)
+        .map(([key, fallback]) => ({
+          lng: language,
+          ns: request.params.ns,
+          key,
+          fallback,
+          created_at: nowIso(),
+        }));
       if (rows.length > 0) {
         await app.db
           .insertInto("missing_locale_keys")

@@ -8,7 +8,10 @@ export const LANGUAGE_OPTIONS = [
   { code: "np-NP", name: "नेपाली" },
 ] as const;
 
-/** What the admin needs before anyone signs in: maintenance flag, domains, site keys, languages. */
+/**
+ * What the admin needs before anyone signs in: maintenance flag, domains, site keys, languages,
+ * and whether missing translation keys are recorded.
+ */
 export default async function publicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app;
@@ -28,6 +31,7 @@ export default async function publicRoutes(fastify: FastifyInstance) {
               captchaSiteKey: Type.Union([Type.String(), Type.Null()]),
               courseSiteLoginUrl: Type.Union([Type.String(), Type.Null()]),
               courseSiteEditUrl: Type.Union([Type.String(), Type.Null()]),
+              localesSaveMissing: Type.Boolean(),
               languages: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
             }),
           }),
@@ -42,6 +46,7 @@ export default async function publicRoutes(fastify: FastifyInstance) {
         captchaSiteKey: config.captchaSiteKey,
         courseSiteLoginUrl: config.courseSiteLoginUrl,
         courseSiteEditUrl: config.courseSiteEditUrl,
+        localesSaveMissing: config.localesSaveMissing,
         languages: [...LANGUAGE_OPTIONS],
       },
     }),

@@ -83,14 +83,17 @@ export const exportHandler = (resource: ResourceDefinition) => async (request: L
     .send(csv);
 };
 
-/** `GET /{res}/options/{field}`: the choices of a relation field, for whoever reads or fills in the resource's form. */
+/**
+ * `GET /{res}/options/{field}`: the choices of a relation field, for whoever reads or fills in the
+ * resource's form, out of the target's rows they may read (options.ts).
+ */
 export const optionsHandler = (resource: ResourceDefinition) => async (request: OptionsRequest) => {
   const { ability } = request;
   if (!(["read", "create", "update"] as const).some((verb) => ability.can(verb, resource.name))) {
     throw forbidden(request.t("forbidden"));
   }
   const field = resource.fields.find((f) => f.relation && f.name === request.params.field);
-  return relationOptions(request.server.db, field, request.auth, request.query);
+  return relationOptions(request.server.db, resource, field, request.auth, ability, request.query);
 };
 
 /** `GET /{res}/{id}`: one row the caller may read; a 404 for any other. */
