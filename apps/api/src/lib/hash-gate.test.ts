@@ -46,13 +46,13 @@ describe("the password-hashing gate", () => {
     const gate = createHashGate(2, 16);
     const blocker = deferred();
     const flood = Array.from({ length: 24 }, () => gate.run(() => blocker.promise, ["ip:flooder"]).then(() => "ran"));
-    const settled = await Promise.allSettled(flood.slice(3));
+    const settled = await Promise.allSettled(flood.slice(5));
     expect(settled.every((result) => result.status === "rejected" && result.reason instanceof HashGateBusy)).toBe(true);
-    // one of the flood's three places runs, the other hashing place stays free for somebody else
-    expect(gate.load()).toEqual({ running: 1, waiting: 2 });
+    // one of the flood's five places (a quarter of 18) runs, the other hashing place stays free for somebody else
+    expect(gate.load()).toEqual({ running: 1, waiting: 4 });
     expect(await gate.run(async () => "other", ["ip:someone"])).toBe("other");
     blocker.resolve();
-    expect(await Promise.all(flood.slice(0, 3))).toEqual(["ran", "ran", "ran"]);
+    expect(await Promise.all(flood.slice(0, 5))).toEqual(["ran", "ran", "ran", "ran", "ran"]);
   });
 
   it("gives a freed place to the waiter whose keys hold least, ahead of a flood that came first", async () => {
@@ -80,5 +80,27 @@ describe("the password-hashing gate", () => {
     first.resolve();
     await Promise.all([...floods, person, early]);
     expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("makes room in a full queue for a newcomer at the cost of the heaviest waiter", async () => {
+    const gate = createHashGate(2, 6, 4);
+    const blocker = deferred();
+    // three flooding addresses fill both hashing places and the whole queue
+    const flood = Array.from({ length: 8 }, (_, n) => gate.run(() => blocker.promise, [`ip:${n % 3}`]));
+    await Promise.resolve();
+    expect(gate.load()).toEqual({ running: 2, waiting: 6 });
+    // another flooder of the same weight is refused; a person is let in, and a flood waiter goes
+    await expect(gate.run(async () => "late", ["ip:1"])).rejects.toBeInstanceOf(HashGateBusy);
+    const person = gate.run(async () => "person", ["ip:home"]);
+    const outcomes = await Promise.race([
+      Promise.allSettled(flood).then(() => "all settled"),
+      new Promise((resolve) => setTimeout(() => resolve("waiting"), 10)),
+    ]);
+    expect(outcomes).toBe("waiting");
+    expect(gate.load()).toEqual({ running: 2, waiting: 6 });
+    blocker.resolve();
+    const settled = await Promise.allSettled(flood);
+    expect(settled.filter((result) => result.status === "rejected")).toHaveLength(1);
+    expect(await person).toBe("person");
   });
 });

@@ -6,10 +6,13 @@
  * One queue for everybody let one client's flood of wrong passwords fill it, and then everyone's
  * sign-in was refused. So each piece of work names who it is for (its client address, the account
  * it tries), and no key may
- * - hold more than `share` of the places, running or waiting (the rest is refused at once),
+ * - hold more than `share` of the places, running or waiting (a quarter: a lab of students behind
+ *   one address still signs in several at once; the rest is refused at once),
  * - run on more than half of the hashing places (the other half stays for everybody else);
- * and a freed place goes to the waiter whose keys hold the fewest places, the earliest first among
- * equals. A person signing in from their own address then waits for at most the hashes running.
+ * when the queue is full, a newcomer whose keys hold less than the heaviest waiter's takes that
+ * waiter's place (which is refused); and a freed place goes to the waiter whose keys hold the
+ * fewest places, the earliest first among equals. A person signing in from their own address
+ * then waits for at most the hashes running, however many addresses flood.
  */
 export class HashGateBusy extends Error {
   constructor() {
@@ -27,11 +30,12 @@ export interface HashGate {
 interface Waiter {
   keys: readonly string[];
   start: () => void;
+  refuse: () => void;
 }
 
-/** The places one key may hold, running or waiting: a small share of the whole, at least one. */
+/** The places one key may hold, running or waiting: a quarter of the whole, at least one. */
 export function placesPerKey(concurrency: number, queue: number): number {
-  return Math.max(1, Math.ceil((concurrency + queue) / 8));
+  return Math.max(1, Math.ceil((concurrency + queue) / 4));
 }
 
 class Counts extends Map<string, number> {
@@ -79,13 +83,36 @@ export function createHashGate(concurrency: number, queue: number, share = place
     }
   };
 
+  /** The waiter whose keys hold most (the latest among equals), when that is more than `than`. */
+  const heaviestAbove = (than: number) => {
+    let index = -1;
+    let most = -1;
+    waiting.forEach((waiter, i) => {
+      const w = weight(waiter.keys);
+      if (w >= most) {
+        most = w;
+        index = i;
+      }
+    });
+    return most > than ? index : -1;
+  };
+
   return {
     run: async (work, keys = []) => {
       if (keys.some((key) => held.of(key) >= share)) throw new HashGateBusy();
-      if (!mayStart(keys) && waiting.length >= queue) throw new HashGateBusy();
+      if (!mayStart(keys) && waiting.length >= queue) {
+        // a full queue makes room for the lighter newcomer at the heaviest waiter's cost
+        const index = heaviestAbove(keys.reduce((sum, key) => sum + held.of(key), 0));
+        if (index < 0) throw new HashGateBusy();
+        const [evicted] = waiting.splice(index, 1);
+        if (evicted) {
+          held.add(evicted.keys, -1);
+          evicted.refuse();
+        }
+      }
       held.add(keys, 1);
-      await new Promise<void>((resolve) => {
-        const waiter = { keys, start: resolve };
+      await new Promise<void>((resolve, reject) => {
+        const waiter = { keys, start: resolve, refuse: () => reject(new HashGateBusy()) };
         if (mayStart(keys)) start(waiter);
         else waiting.push(waiter);
       });
