@@ -734,6 +734,31 @@ describe("the captcha", () => {
     expect(last?.form).toEqual({ secret: "test-secret", response: "good-token", remoteip: "10.77.0.7" });
   });
 
+  it("behind TRUST_PROXY, tells the service the address our proxy saw, never one the client wrote", async () => {
+    const { port } = verifier.address() as AddressInfo;
+    const proxied = await createTestApp({
+      SEED_DEMO: "false",
+      TRUST_PROXY: "1",
+      CAPTCHA_SITE_KEY: "test-site-key",
+      CAPTCHA_SECRET_KEY: "test-secret",
+      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    });
+    try {
+      const event = await insertEvent(proxied.app.db, {}, { scope: "all" });
+      const res = await proxied.app.inject({
+        method: "POST",
+        url: `/api/public/learning-events/${event}/apply`,
+        headers: { host: hostOf("provider"), "x-forwarded-for": "6.6.6.6, 10.77.0.8" },
+        remoteAddress: "127.0.0.1",
+        payload: applicant({ captcha: "good-token" }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(verifications.at(-1)?.form.remoteip).toBe("10.77.0.8");
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("refuses an answer the service does not accept with 400, and writes nothing", async () => {
     const count = await written(c.app);
     const res = await apply(applicant({ captcha: "forged-token" }));
