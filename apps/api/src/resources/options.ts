@@ -25,6 +25,31 @@ function fillsIn(resource: ResourceDefinition, field: FieldDefinition, user: Ses
   );
 }
 
+const SOURCE = "src";
+
+/**
+ * The target rows that rows of `resource` the caller reads point to through `field`: a relation's
+ * label is part of the row that names it (a college reads its student's application to a
+ * recruiter's posting, and so the posting's title, though not the posting itself).
+ */
+function pointedTo(resource: ResourceDefinition, field: FieldDefinition, ability: AppAbility): Reach {
+  if (!ability.can("read", resource.name)) return { kind: "none" };
+  const source = reachOf(ability, "read", resource.name, SOURCE);
+  if (source.kind === "none") return source;
+  return {
+    kind: "some",
+    key: JSON.stringify(["pointed", resource.name, field.name, source.kind === "some" ? source.key : "all"]),
+    where: (eb) => {
+      let rows = eb.selectFrom(`${resource.table} as ${SOURCE}`).select(`${SOURCE}.${field.name}`);
+      for (const [name, value] of Object.entries(resource.fixed ?? {}))
+        rows = rows.where(`${SOURCE}.${name}`, "=", value);
+      if (resource.softDelete === "hide") rows = rows.where(`${SOURCE}.deleted_at`, "is", null);
+      if (source.kind === "some") rows = rows.where(source.where);
+      return eb(`${ALIAS}.id`, "in", rows);
+    },
+  };
+}
+
 /**
  * Choices for a relation field (`value`, `label`), for the forms' selects and the labels of the
  * related rows a page shows: the target's rows the caller may read, exactly as the target's own
@@ -48,6 +73,8 @@ export async function relationOptions(
   if (fillsIn(resource, field, user, ability)) {
     reaches.push(institutionReach(target, lookupInstitutionOf(user), ALIAS));
   }
+  // a target the caller may not read at all (a feature outside its plan) names nothing
+  if (ability.can("read", target.name)) reaches.push(pointedTo(resource, field, ability));
   const reach = anyReach(reaches);
   if (reach.kind === "none") return [];
   const label = `${ALIAS}.${field.relation.labelField}`;
