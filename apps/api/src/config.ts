@@ -46,6 +46,8 @@ export interface AppConfig {
   passwordHashConcurrency: number;
   passwordHashQueue: number;
   localesDir: string;
+  /** Where the certificate PDF's Noto fonts are (Debian's fonts-noto-core). */
+  certificateFontDir: string;
   /** Record translation keys the admin reports missing: a development aid, off unless asked for. */
   localesSaveMissing: boolean;
   adminDistDir: string;
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashConcurrency: hashConcurrency,
     passwordHashQueue: hashQueue,
     localesDir: resolve(env.LOCALES_DIR ?? join(REPO_ROOT, "locales")),
+    certificateFontDir: resolve(env.CERTIFICATE_FONT_DIR || "/usr/share/fonts/truetype/noto"),
     localesSaveMissing: bool(env.LOCALES_SAVE_MISSING, false),
     adminDistDir: resolve(env.ADMIN_DIST_DIR ?? join(REPO_ROOT, "apps/admin/dist")),
     logLevel: env.LOG_LEVEL ?? "info",

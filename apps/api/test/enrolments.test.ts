@@ -419,12 +419,22 @@ describe("enrolments through the API", () => {
     const res = await t.app.inject({ url: `/api/public/certificates/${code}` });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json<{ data: Record<string, unknown> }>().data;
-    expect(Object.keys(data).sort()).toEqual(["code", "completed_at", "holder", "item_type", "title"]);
+    expect(Object.keys(data).sort()).toEqual([
+      "code",
+      "completed_at",
+      "holder",
+      "issued_by",
+      "item_type",
+      "title",
+      "verify_url",
+    ]);
     expect(data).toMatchObject({
       code,
       holder: expect.any(String),
       title: items.kmcCourse?.title,
       item_type: "course",
+      issued_by: expect.any(String),
+      verify_url: expect.stringMatching(new RegExp(`^http://kmc\\.localhost(:\\d+)?/certificates/${code}$`)),
     });
     expect(res.body).not.toContain("@example.com");
     const lower = await t.app.inject({ url: `/api/public/certificates/${code.toLowerCase()}` });
@@ -447,6 +457,8 @@ describe("enrolments through the API", () => {
         title: application.title,
         item_type: "learning-event",
         completed_at: expect.any(String),
+        issued_by: expect.any(String),
+        verify_url: expect.stringMatching(/\/certificates\/CSC-/),
       },
     });
   });

@@ -88,8 +88,10 @@ describe("deny by default", () => {
       "GET /api/public/job-opportunities": "public",
       "GET /api/public/job-opportunities/:id": "public",
       "POST /api/public/job-opportunities/:id/apply": "public",
-      // certificate verification (DESIGN §5a): the holder's name, the item and the date, nothing else
+      // certificate verification (DESIGN §5a, §5b): the holder's name, the item, the date and its issuer, nothing else
       "GET /api/public/certificates/:code": "public",
+      // the printable certificate of the same code: the same facts, throttled per address
+      "GET /api/public/certificates/:code.pdf": "public",
       // the course site's completion callback (course-site-callback.test.ts): admitted by its
       // HMAC signature over timestamp and body, not by an account
       "POST /api/course-site/completions": "public",
