@@ -206,7 +206,8 @@ describe("a posting's applicants, for the staff who manage it (issue 9)", () => 
     const download = page.waitForEvent("download");
     await page.getByTestId("applicants-export").click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe("applications.csv");
+    // named after the posting and the day (the posting's title slugged)
+    expect(file.suggestedFilename()).toMatch(/^[\p{L}\p{N}-]+-applicants-\d{4}-\d{2}-\d{2}\.csv$/u);
     const csv = readFileSync(await file.path(), "utf8");
     expect(csv.split("\n").length).toBeGreaterThan(1);
 

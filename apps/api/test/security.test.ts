@@ -152,7 +152,8 @@ describe("self-assessment answers never reach learners (finding 2)", () => {
         const one = await t.app.inject({ url: `/api/${resource.name}/${row.id}`, headers: bearer(token) });
         expect(Object.keys(body(one)).sort(), `${account.email} ${resource.name}/${row.id}`).toEqual(listed);
       }
-      if (resource.actions.includes("export")) {
+      // the applicant export is the applicant table under its labels (applications-export.test.ts)
+      if (resource.actions.includes("export") && resource.name !== "applications") {
         const csv = await t.app.inject({ url: `/api/${resource.name}/export`, headers: bearer(token) });
         const header = csv.body.replace(/^\uFEFF/, "").split("\r\n")[0] ?? "";
         const columns = header.split(",").map((column) => column.replace(/^"|"$/g, ""));

@@ -15,3 +15,11 @@ export function toDevanagariDigits(text: string): string {
 export function localDigits(text: string, language: string): string {
   return language === "np-NP" ? toDevanagariDigits(text) : text;
 }
+
+/**
+ * Spec §9's short date ("Nov 26, 2026") as a dayjs format, and the dayjs locale of each language:
+ * the admin writes dates with them and the API's exports too, so a file reads as the screen does.
+ */
+export const SHORT_DATE_FORMAT = "MMM D, YYYY";
+const DAYJS_LOCALES: Readonly<Record<string, string>> = { "en-US": "en", "np-NP": "ne" };
+export const dayjsLocale = (language: string): string => DAYJS_LOCALES[language] ?? "en";

@@ -26,8 +26,9 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-// enums: mails name a value by its label (an application's stage)
-const SERVER_NAMESPACES = ["api", "validation", "fields", "enums"];
+// enums: mails name a value by its label (an application's stage); pipeline: the applicant table's
+// column labels, which its export writes as the screen shows them
+const SERVER_NAMESPACES = ["api", "validation", "fields", "enums", "pipeline"];
 
 function readCatalogue(localesDir: string, lng: Language): Catalogue {
   const catalogue: Catalogue = {};

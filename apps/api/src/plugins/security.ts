@@ -77,7 +77,7 @@ export default fp(
           done(null, false);
         }
       },
-      exposedHeaders: ["X-Total-Count", "Retry-After"],
+      exposedHeaders: ["X-Total-Count", "Retry-After", "Content-Disposition"],
       allowedHeaders: ["Authorization", "Content-Type", "Accept-Language", "X-Site-Subdomain"],
       methods: ["GET", "POST", "PATCH", "PUT", "DELETE"],
       maxAge: 600,

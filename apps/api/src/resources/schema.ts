@@ -2,6 +2,7 @@ import { type FieldDefinition, NUMERIC_FIELD_TYPES, type ResourceDefinition } fr
 import { type TSchema, Type } from "typebox";
 import { bearer, errorResponses, Id, IdParams } from "../routes/schemas.js";
 import { allowedValues } from "./codec.js";
+import { EXPORT_FORMATS } from "./export/file.js";
 import { listQuerySchema } from "./list-query.js";
 
 /** A field's JSON type as the API returns it. */
@@ -82,7 +83,15 @@ export function routeSchemas(resource: ResourceDefinition) {
   const relations = resource.fields.filter((f) => f.relation);
   return {
     list: { ...documented, querystring: query, response: { 200: Type.Array(row), ...errorResponses } },
-    export: { ...documented, querystring: query, response: { 200: Type.String(), ...errorResponses } },
+    // DESIGN §5b: exports take `format=csv|xlsx`
+    export: {
+      ...documented,
+      querystring: Type.Object(
+        { ...query.properties, format: Type.Optional(Type.Union(EXPORT_FORMATS.map((f) => Type.Literal(f)))) },
+        { additionalProperties: false },
+      ),
+      response: { 200: Type.String(), ...errorResponses },
+    },
     options:
       relations.length === 0
         ? null

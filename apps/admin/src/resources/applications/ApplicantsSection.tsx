@@ -1,4 +1,11 @@
-import { AppstoreOutlined, DownloadOutlined, EditOutlined, TableOutlined, TeamOutlined } from "@ant-design/icons";
+import {
+  AppstoreOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  FileExcelOutlined,
+  TableOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
 import { type CrudSort, useList, useNotification } from "@refinedev/core";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Segmented } from "antd";
@@ -6,7 +13,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../../components/AppCard";
 import { BulkBar } from "../list/BulkBar";
-import { downloadCsv } from "../list/exportCsv";
+import { downloadCsv, type ExportFormat } from "../list/exportCsv";
 import { useResourceMeta } from "../useResourceMeta";
 import { ApplicantBoard } from "./ApplicantBoard";
 import { ApplicantDrawer } from "./ApplicantDrawer";
@@ -43,7 +50,7 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
   const { state, update } = useApplicantViewState();
   const [selected, setSelected] = useState<number[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const bulk = useBulkChange();
 
@@ -111,16 +118,17 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     return result.ok;
   };
 
-  const exportView = async () => {
-    setExporting(true);
+  const exportView = async (format: ExportFormat) => {
+    setExporting(format);
     try {
       // the view as it is: the board's rows when the board shows, the table's otherwise
-      const file = await downloadCsv("applications", state.view === "board" ? boardFilters : filters, sorters, {});
+      const viewFilters = state.view === "board" ? boardFilters : filters;
+      const file = await downloadCsv("applications", viewFilters, sorters, {}, format);
       notify?.({ type: "success", message: t("exported", { file }) });
     } catch (error) {
       notify?.({ type: "error", message: (error as Error)?.message || t("exportFailed") });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -143,15 +151,29 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
         data-testid="applicants-view"
       />
       {canExport ? (
-        <Button
-          size="small"
-          icon={<DownloadOutlined />}
-          loading={exporting}
-          onClick={() => void exportView()}
-          data-testid="applicants-export"
-        >
-          {t("export")}
-        </Button>
+        <>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={exporting === "csv"}
+            disabled={exporting === "xlsx"}
+            onClick={() => void exportView("csv")}
+            data-testid="applicants-export"
+          >
+            {t("export")}
+          </Button>
+          <Button
+            size="small"
+            icon={<FileExcelOutlined />}
+            loading={exporting === "xlsx"}
+            disabled={exporting === "csv"}
+            onClick={() => void exportView("xlsx")}
+            aria-label={t("exportExcelLabel")}
+            data-testid="applicants-export-xlsx"
+          >
+            {t("exportExcel")}
+          </Button>
+        </>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { type Calendar, DEFAULT_CALENDAR, intlLocale, localDigits } from "@csc/shared";
+import { type Calendar, DEFAULT_CALENDAR, dayjsLocale, intlLocale, localDigits, SHORT_DATE_FORMAT } from "@csc/shared";
 import dayjs from "dayjs";
 import "dayjs/locale/en";
 import "dayjs/locale/ne";
@@ -32,11 +32,10 @@ export function displayCalendar(): Calendar {
  * Dates go through dayjs and its own month names rather than Intl: browsers built with a small ICU
  * (Debian's Chromium among them) know no Nepali calendar words, dayjs's `ne` locale always does.
  */
-const DAYJS_LOCALES: Record<string, string> = { "en-US": "en", "np-NP": "ne" };
 const TIME_FORMATS: Record<string, string> = { "en-US": "h:mm A", "np-NP": "HH:mm" };
 
 function localDayjs(date: Date, language: string) {
-  return dayjs(date).locale(DAYJS_LOCALES[language] ?? "en");
+  return dayjs(date).locale(dayjsLocale(language));
 }
 
 /** A Bikram Sambat day as day, month name and year ("16 Poush 2080"); null outside the converter's years. */
@@ -49,7 +48,7 @@ function bikramSambatDate(date: Date, language: string): string | null {
 
 function dateText(date: Date, language: string, calendar: Calendar): string {
   const bikramSambat = calendar === "bikram-sambat" ? bikramSambatDate(date, language) : null;
-  return bikramSambat ?? localDayjs(date, language).format("MMM D, YYYY");
+  return bikramSambat ?? localDayjs(date, language).format(SHORT_DATE_FORMAT);
 }
 
 /**

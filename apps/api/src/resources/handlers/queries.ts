@@ -1,8 +1,10 @@
-import { csvRow, type ResourceDefinition, type Role, readableFields } from "@csc/shared";
+import { type ResourceDefinition, type Role, readableFields } from "@csc/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { nowIso } from "../../lib/time.js";
 import type { IdParams } from "../../routes/schemas.js";
+import { applicantSheet } from "../export/applicants.js";
+import { CONTENT_TYPES, contentDisposition, csvFile, type ExportFormat, type Sheet, xlsxFile } from "../export/file.js";
 import { hooksOf } from "../hooks/index.js";
 import { withLearner } from "../learner-lists.js";
 import { type ListQuery, parseListQuery } from "../list-query.js";
@@ -24,8 +26,12 @@ type OneRequest = FastifyRequest<{ Params: IdParams }>;
  * The list query of the request, with the learner it is for when its tab or scope is theirs; a
  * 400 naming each parameter the registry does not allow, or that only a learner may use.
  */
-async function listQueryOf(request: ListRequest, resource: ResourceDefinition): Promise<ListQuery> {
-  const parsed = parseListQuery(resource, request.query);
+async function listQueryOf(
+  request: ListRequest,
+  resource: ResourceDefinition,
+  query: Record<string, string> = request.query,
+): Promise<ListQuery> {
+  const parsed = parseListQuery(resource, query);
   if (!parsed.ok) throw badRequest(request.t("invalidInput"), parsed.errors);
   return withLearner(request, parsed.query);
 }
@@ -44,13 +50,12 @@ export const listHandler = (resource: ResourceDefinition) => async (request: Lis
   return reply.header("X-Total-Count", String(total)).send(await readerRows(request, resource, rows));
 };
 
-/** The rows as the reader sees them, as CSV: a BOM so that spreadsheets read it as UTF-8, CRLF lines. */
-function csvOf(resource: ResourceDefinition, role: Role, rows: Record<string, unknown>[]): string {
+/** The rows as the reader sees them, a column per readable field under its name, as the API writes them. */
+function rawSheet(resource: ResourceDefinition, role: Role, rows: Record<string, unknown>[]): Sheet {
   const columns = readableFields(resource, role).map((f) => f.name);
   const cell = (value: unknown) =>
-    Array.isArray(value) || typeof value === "object" ? JSON.stringify(value) : (value as string);
-  const lines = rows.map((row) => csvRow(columns.map((name) => cell(row[name]))));
-  return `\uFEFF${[csvRow(columns), ...lines].join("\r\n")}\r\n`;
+    value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  return { columns, rows: rows.map((row) => columns.map((name) => cell(row[name]))) };
 }
 
 /** The filters of an export as the download log keeps them: the query without its paging. */
@@ -62,25 +67,43 @@ const filtersOf = (query: Record<string, string | string[]>) =>
       .map(([name, value]) => [name, Array.isArray(value) && value.length === 1 ? value[0] : value]),
   );
 
-/** `GET /{res}/export`: every row of the list's filters (up to a limit) as CSV, recorded in the download log. */
+/**
+ * `GET /{res}/export`: every row of the list's filters (up to a limit) as CSV or, with
+ * `format=xlsx`, as an Excel workbook of the same cells, recorded in the download log with its
+ * format. Applicants export as their table reads (export/applicants.ts), named after the posting.
+ */
 export const exportHandler = (resource: ResourceDefinition) => async (request: ListRequest, reply: FastifyReply) => {
   // the path exists for every resource so that "export" never reads as an id
   if (!resource.actions.includes("export")) throw notFound(request.t("notFound"));
-  const list = { ...(await listQueryOf(request, resource)), start: 0, end: EXPORT_LIMIT };
+  const { format: asked, ...query } = request.query;
+  const format: ExportFormat = asked === "xlsx" ? "xlsx" : "csv";
+  const list = { ...(await listQueryOf(request, resource, query)), start: 0, end: EXPORT_LIMIT };
   const { db } = request.server;
   const { rows } = await listRows(db, resource, reachFor(request, resource, "export"), list);
-  const csv = csvOf(resource, request.auth.role, await readerRows(request, resource, rows));
+  const readable = await readerRows(request, resource, rows);
+  const today = nowIso().slice(0, 10);
+  let sheet: Sheet;
+  let nameParts: string[];
+  if (resource.name === "applications") {
+    const applicants = await applicantSheet(request, readable);
+    sheet = applicants.sheet;
+    nameParts = [...(applicants.postingSlug ? [applicants.postingSlug] : []), "applicants", today];
+  } else {
+    sheet = rawSheet(resource, request.auth.role, readable);
+    nameParts = [resource.name];
+  }
+  const file = format === "xlsx" ? await xlsxFile(sheet, nameParts.join("-")) : csvFile(sheet);
   await logDownload(db, {
     user_id: request.auth.id,
     resource: resource.name,
-    filters: JSON.stringify(filtersOf(request.query)),
+    filters: JSON.stringify({ ...filtersOf(query), format }),
     row_count: rows.length,
     created_at: nowIso(),
   });
   return reply
-    .header("Content-Type", "text/csv; charset=utf-8")
-    .header("Content-Disposition", `attachment; filename="${resource.name}.csv"`)
-    .send(csv);
+    .header("Content-Type", CONTENT_TYPES[format])
+    .header("Content-Disposition", contentDisposition(nameParts, format))
+    .send(file);
 };
 
 /**
