@@ -168,7 +168,6 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
             loading={exporting === "xlsx"}
             disabled={exporting === "csv"}
             onClick={() => void exportView("xlsx")}
-            aria-label={t("exportExcelLabel")}
             data-testid="applicants-export-xlsx"
           >
             {t("exportExcel")}
