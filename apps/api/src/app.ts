@@ -6,6 +6,7 @@ import type { AppConfig } from "./config.js";
 import { connect, type DatabaseHandle } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { HttpError } from "./lib/errors.js";
+import { type MailQueue, startMailQueue } from "./lib/mail-queue.js";
 import { createMailer, type SendMail } from "./lib/mailer.js";
 import ability from "./plugins/ability.js";
 import access from "./plugins/access.js";
@@ -18,6 +19,7 @@ import passwords from "./plugins/passwords.js";
 import security from "./plugins/security.js";
 import commandRoutes from "./resources/commands/index.js";
 import resourceRoutes from "./resources/routes.js";
+import applicationChangeRoutes from "./routes/application-changes.js";
 import applicationHistoryRoutes from "./routes/application-history.js";
 import attemptScoreRoutes from "./routes/attempt-scores.js";
 import authRoutes from "./routes/auth.js";
@@ -38,6 +40,8 @@ import { seedIfEmpty } from "./seed/index.js";
 declare module "fastify" {
   interface FastifyInstance {
     sendMail: SendMail;
+    /** Mail that waits for its time (a change's mail until its undo window has passed). */
+    mailQueue: MailQueue;
   }
 }
 
@@ -84,6 +88,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(security);
   await app.register(docs);
   app.decorate("sendMail", createMailer(db, config.smtpUrl, config.mailFrom, app.log));
+  app.decorate("mailQueue", startMailQueue(db, app.sendMail, app.log));
+  // before the database closes (onClose): a pass under way finishes first
+  app.addHook("preClose", async () => app.mailQueue.stop());
   await app.register(auth);
   await app.register(ability);
   await app.register(passwords);
@@ -113,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(resourceRoutes);
       await api.register(commandRoutes);
       await api.register(applicationHistoryRoutes);
+      await api.register(applicationChangeRoutes);
       await api.register(attemptScoreRoutes);
       await api.register(dashboardRoutes);
       await api.register(uploadRoutes);

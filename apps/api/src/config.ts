@@ -45,6 +45,8 @@ export interface AppConfig {
   /** Password hashes computed at once, and how many may wait, before sign-in answers 503. */
   passwordHashConcurrency: number;
   passwordHashQueue: number;
+  /** How long staff may undo a change of applicants; the applicants' mail for it waits as long. */
+  pipelineUndoSeconds: number;
   localesDir: string;
   /** Where the certificate PDF's Noto fonts are (Debian's fonts-noto-core). */
   certificateFontDir: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const cost = Number(env.PASSWORD_HASH_COST ?? 17);
   const hashConcurrency = Number(env.PASSWORD_HASH_CONCURRENCY ?? availableParallelism());
   const hashQueue = Number(env.PASSWORD_HASH_QUEUE ?? 16);
+  const undoSeconds = Number(env.PIPELINE_UNDO_SECONDS ?? 15);
   required(problems, "PORT", env.PORT, () => Number.isInteger(port) && port > 0 && port < 65536, "a port number");
   required(
     problems,
@@ -123,6 +126,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env.PASSWORD_HASH_QUEUE,
     () => Number.isInteger(hashQueue) && hashQueue >= 0 && hashQueue <= 1000,
     "0 to 1000",
+  );
+  required(
+    problems,
+    "PIPELINE_UNDO_SECONDS",
+    env.PIPELINE_UNDO_SECONDS,
+    () => Number.isInteger(undoSeconds) && undoSeconds >= 1 && undoSeconds <= 600,
+    "1 to 600",
   );
   required(problems, "JWT_SECRET", env.JWT_SECRET, (v) => v.length >= 32, "at least 32 characters");
   required(
@@ -191,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashCost: cost,
     passwordHashConcurrency: hashConcurrency,
     passwordHashQueue: hashQueue,
+    pipelineUndoSeconds: undoSeconds,
     localesDir: resolve(env.LOCALES_DIR ?? join(REPO_ROOT, "locales")),
     certificateFontDir: resolve(env.CERTIFICATE_FONT_DIR || "/usr/share/fonts/truetype/noto"),
     localesSaveMissing: bool(env.LOCALES_SAVE_MISSING, false),

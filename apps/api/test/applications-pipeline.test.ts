@@ -63,7 +63,8 @@ async function event(
     .values({
       title: `Pipeline event ${++serial}`,
       event_type: "training",
-      start_at: daysFromNow(endsInDays - 2),
+      // begun a day ago (or before it ended): attendance and grades are taken once an event has started
+      start_at: daysFromNow(Math.min(-1, endsInDays - 2)),
       end_at: daysFromNow(endsInDays),
       registration_deadline: options.registrationDeadline ?? null,
       publish_status: options.published === false ? 0 : 1,
@@ -293,9 +294,8 @@ describe("bulk changes", () => {
     const unknownStage = await bulk("college.editor@example.com", { ids: percentageRows, stage: "promoted" });
     expect(unknownStage.statusCode).toBe(400);
     expect(unknownStage.json<{ errors: Record<string, string> }>().errors).toHaveProperty("stage");
-    expect((await bulk("college.editor@example.com", { ids: percentageRows, note: "only a note" })).statusCode).toBe(
-      400,
-    );
+    expect((await bulk("college.editor@example.com", { ids: percentageRows })).statusCode).toBe(400);
+    expect((await bulk("college.editor@example.com", { ids: percentageRows, note: "   " })).statusCode).toBe(400);
 
     expect(await snapshot(everything)).toEqual(before);
     // the same change where it fits goes through
@@ -473,6 +473,11 @@ describe("stage-change mail", () => {
     // the editor works in English; the mail is in the applicant's Nepali
     const moved = await bulk("college.editor@example.com", { ids: [id], stage: "shortlisted", note: "बधाई छ" });
     expect(moved.statusCode, moved.body).toBe(200);
+    // nothing leaves while the change can still be undone
+    const { undo_until } = moved.json<{ data: { undo_until: string } }>().data;
+    await t.app.mailQueue.drain(new Date(Date.parse(undo_until) - 1000));
+    expect(await outboxOf("student@example.com")).toHaveLength(before);
+    await t.app.mailQueue.drain(new Date(Date.parse(undo_until) + 2000));
     const mails = (await outboxOf("student@example.com")).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe("तपाईंको आवेदन नयाँ चरणमा पुगेको छ");
@@ -480,7 +485,10 @@ describe("stage-change mail", () => {
     expect(mails[0]?.text_body).toContain("बधाई छ");
 
     // attendance is no stage change, and public applicants (no account) get no mail from here
-    await bulk("college.editor@example.com", { ids: [id], attendance: 1 });
+    const attended = await bulk("college.editor@example.com", { ids: [id], attendance: 1 });
+    await t.app.mailQueue.drain(
+      new Date(Date.parse(attended.json<{ data: { undo_until: string } }>().data.undo_until) + 2000),
+    );
     expect(await outboxOf("student@example.com")).toHaveLength(before + 1);
   });
 });

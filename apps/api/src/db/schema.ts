@@ -207,6 +207,36 @@ export interface ApplicationHistoryTable {
   /** Null once the account that made the change is gone. */
   by_user_id: number | null;
   at: string;
+  /** The change set it belongs to (null for rows older than change sets, and for a withdrawal). */
+  change_id: number | null;
+  /** 1: a staff-only note (field `note`), never shown to the applicant nor sent anywhere they read. */
+  internal: Generated<number>;
+  /** 1: written by an undo, putting back what its change set had changed. */
+  undone: Generated<number>;
+}
+
+/** One change of applicants by staff (DESIGN §5b): undoable until `undo_until`, its mail held until then. */
+export interface ApplicationChangeTable {
+  id: Generated<number>;
+  by_user_id: number | null;
+  created_at: string;
+  undo_until: string;
+  undone_at: string | null;
+  undone_by: number | null;
+}
+
+/** Mail waiting to be sent: a change's mail until its undo window has passed. Sent rows leave (the outbox keeps them). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  change_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  send_after: string;
+  /** Which process took it to send, and when: a process that died holding it lets it go after a while. */
+  claimed_by: string | null;
+  claimed_at: string | null;
+  created_at: string;
 }
 
 /** A learner's enrolment in a course, an enrichment program or a career roadmap (DESIGN §5a). */
@@ -535,6 +565,8 @@ export interface Database {
   uploads: UploadTable;
   applications: ApplicationTable;
   application_history: ApplicationHistoryTable;
+  application_changes: ApplicationChangeTable;
+  mail_queue: MailQueueTable;
   enrolments: EnrolmentTable;
   learner_skills: LearnerSkillTable;
   missing_locale_keys: MissingLocaleKeyTable;
@@ -580,6 +612,8 @@ const TABLES: { readonly [Table in TableName]: true } = {
   uploads: true,
   applications: true,
   application_history: true,
+  application_changes: true,
+  mail_queue: true,
   enrolments: true,
   learner_skills: true,
   missing_locale_keys: true,

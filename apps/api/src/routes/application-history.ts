@@ -1,4 +1,4 @@
-import { RESOURCES } from "@csc/shared";
+import { isLearnerRole, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { reachedRow } from "../resources/handlers/reach.js";
@@ -16,6 +16,10 @@ const HistoryEntry = Type.Object({
   note: Type.Union([Type.String(), Type.Null()]),
   by: Type.Union([Type.Object({ id: Type.Integer(), full_name: Type.String() }), Type.Null()]),
   at: Type.String(),
+  /** A staff-only note (field `note`): only staff ever get one. */
+  internal: Type.Boolean(),
+  /** Written by an undo, putting back what a change had changed. */
+  undone: Type.Boolean(),
 });
 
 /**
@@ -36,14 +40,34 @@ export default async function applicationHistoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await reachedRow(request, RESOURCES.applications, "read");
-      const rows = await app.db
+      const application = await reachedRow(request, RESOURCES.applications, "read");
+      // the applicant reads what was decided for them: no staff note, and no change that was undone
+      const applicant = isLearnerRole(request.auth.role) || application.user_id === request.auth.id;
+      let query = app.db
         .selectFrom("application_history as h")
         .leftJoin("users as u", "u.id", "h.by_user_id")
-        .select(["h.field", "h.from_value", "h.to_value", "h.note", "h.at", "h.by_user_id", "u.full_name"])
-        .where("h.application_id", "=", request.params.id)
-        .orderBy("h.id", "asc")
-        .execute();
+        .select(["h.field", "h.from_value", "h.to_value", "h.note", "h.at", "h.by_user_id", "h.internal", "h.undone"])
+        .select("u.full_name")
+        .where("h.application_id", "=", request.params.id);
+      if (applicant) {
+        query = query
+          .where("h.internal", "=", 0)
+          .where((eb) =>
+            eb.or([
+              eb("h.change_id", "is", null),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("application_changes as c")
+                    .select("c.id")
+                    .whereRef("c.id", "=", "h.change_id")
+                    .where("c.undone_at", "is not", null),
+                ),
+              ),
+            ]),
+          );
+      }
+      const rows = await query.orderBy("h.id", "asc").execute();
       return rows.map((row) => ({
         field: row.field,
         from: decoded(row.field, row.from_value),
@@ -51,6 +75,8 @@ export default async function applicationHistoryRoutes(app: FastifyInstance) {
         note: row.note,
         by: row.by_user_id === null ? null : { id: row.by_user_id, full_name: row.full_name ?? "" },
         at: row.at,
+        internal: row.internal === 1,
+        undone: row.undone === 1,
       }));
     },
   );

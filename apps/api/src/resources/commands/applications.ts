@@ -13,13 +13,17 @@ import { Type } from "typebox";
 import { certificateCode } from "../../lib/certificates.js";
 import { badRequest, conflict } from "../../lib/errors.js";
 import { gainEventSkills } from "../../lib/learner-skills.js";
+import { queueMails } from "../../lib/mail-queue.js";
 import type { Mail } from "../../lib/mailer.js";
 import { nowIso } from "../../lib/time.js";
+import { openChange } from "./changes.js";
 import {
   type Change,
+  internalNoteOf,
   NOTE,
   noteOf,
   recordChanges,
+  recordNotes,
   storedApplication,
   TRACKED_FIELDS,
   type TrackedField,
@@ -40,6 +44,7 @@ const BULK_BODY = {
   percentage: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
   completion_status: Type.Optional(Type.Enum(COMPLETION_STATUSES)),
   note: NOTE,
+  internal_note: NOTE,
 };
 
 /** The tracked fields a bulk body sets, with their values. */
@@ -58,6 +63,8 @@ type BulkRow = Record<TrackedField, unknown> & {
   full_name: string;
   language: string | null;
   posting: string | null;
+  /** When its event starts: no attendance, grade or completion before then. */
+  start_at: string | null;
 };
 
 async function bulkRows(trx: Transaction, ids: number[]): Promise<BulkRow[]> {
@@ -81,6 +88,7 @@ async function bulkRows(trx: Transaction, ids: number[]): Promise<BulkRow[]> {
       "a.percentage",
       "a.completion_status",
       "e.grading_type",
+      "e.start_at",
     ])
     .where("a.id", "in", ids)
     .orderBy("a.id")
@@ -99,6 +107,10 @@ function misfit(request: FastifyRequest, row: BulkRow, field: TrackedField, valu
   // completing is what an event's learners do; an opportunity's candidates are hired or not
   if (field === "completion_status" && row.posting_type !== "learning-event") {
     return request.t("bulk.completionMisfit", { id });
+  }
+  // nobody attends, is graded or completes an event that has not begun
+  if (field !== "stage" && row.start_at !== null && row.start_at > nowIso()) {
+    return request.t("bulk.notStarted", { id });
   }
   return null;
 }
@@ -137,6 +149,25 @@ function stageMails(request: FastifyRequest, rows: BulkRow[], changes: Change[],
   });
 }
 
+/** Where each enum field's words are, for the answer's "1 already at Shortlisted". */
+const VALUE_LABELS: Partial<Record<TrackedField, string>> = {
+  stage: "enums:applicationStage",
+  attendance: "enums:attendance",
+  completion_status: "enums:completionStatus",
+};
+
+/** What the staff are told: how many changed, and how many already had what they set. */
+function outcome(request: FastifyRequest, settings: ReturnType<typeof settingsOf>, updated: number, unchanged: number) {
+  const { t } = request;
+  if (unchanged === 0) return t("bulk.updated", { count: updated });
+  const [only] = settings;
+  if (settings.length !== 1 || !only) return t("bulk.updatedSomeUnchanged", { updated, unchanged });
+  const [field, value] = only;
+  const labels = VALUE_LABELS[field];
+  const shown = labels ? t(`${labels}.${String(value)}`, {}, String(value)) : String(value);
+  return t("bulk.updatedSomeAlready", { updated, unchanged, value: shown });
+}
+
 /**
  * An event's learner marked complete gets a certificate (issue 9), and one marked incomplete again
  * loses it: the code proves a completion that no longer stands otherwise.
@@ -167,7 +198,9 @@ const bulk: CommandHandler = {
   body: BULK_BODY,
   check: (request, body) => {
     // no one field is at fault: the message says what to choose
-    if (settingsOf(body).length === 0) throw badRequest(request.t("bulk.nothing"));
+    if (settingsOf(body).length === 0 && noteOf(body) === null && internalNoteOf(body) === null) {
+      throw badRequest(request.t("bulk.nothing"));
+    }
   },
   run: async (trx, ids, request, body) => {
     const settings = settingsOf(body);
@@ -179,7 +212,22 @@ const bulk: CommandHandler = {
 
     const changes = changesOf(rows, settings);
     const changed = [...new Set(changes.map((change) => change.applicationId))];
+    const note = noteOf(body);
+    const internalNote = internalNoteOf(body);
+    const unchanged = settings.length === 0 ? 0 : rows.length - changed.length;
+    if (changes.length === 0 && note === null && internalNote === null) {
+      return {
+        message: outcome(request, settings, 0, unchanged),
+        data: { updated: 0, unchanged, change_id: null, undo_until: null },
+      };
+    }
+
     const at = nowIso();
+    const change = await openChange(trx, {
+      byUserId: request.auth.id,
+      at,
+      seconds: request.server.config.pipelineUndoSeconds,
+    });
     if (changed.length > 0) {
       await trx
         .updateTable("applications")
@@ -189,18 +237,39 @@ const bulk: CommandHandler = {
     }
     await issueCertificates(trx, changes);
     // a learner who completes an event gains its skills, as for a course (DESIGN §5a)
-    const completed = changes.filter((change) => change.field === "completion_status" && change.to === "complete");
+    const completed = changes.filter((entry) => entry.field === "completion_status" && entry.to === "complete");
     await gainEventSkills(
       trx,
-      completed.map((change) => change.applicationId),
+      completed.map((entry) => entry.applicationId),
       at,
     );
-    const note = noteOf(body);
-    await recordChanges(trx, changes, { byUserId: request.auth.id, at, note });
+    const author = { byUserId: request.auth.id, at, note, changeId: change.id };
+    await recordChanges(trx, changes, author);
+    // a message to applicants whose rows did not change still reaches them, as a note of its own
+    const changedIds = new Set(changed);
+    if (note !== null) {
+      await recordNotes(
+        trx,
+        rows.filter((row) => !changedIds.has(row.id)).map((row) => row.id),
+        author,
+      );
+    }
+    if (internalNote !== null) {
+      await recordNotes(
+        trx,
+        rows.map((row) => row.id),
+        { ...author, note: internalNote, internal: true },
+      );
+    }
+    // the applicants hear of it once the change can no longer be undone
+    await queueMails(trx, stageMails(request, rows, changes, note), {
+      changeId: change.id,
+      sendAfter: change.undoUntil,
+      at,
+    });
     return {
-      message: request.t("bulk.updated", { count: changed.length }),
-      data: { updated: changed.length },
-      mails: stageMails(request, rows, changes, note),
+      message: outcome(request, settings, changed.length, unchanged),
+      data: { updated: changed.length, unchanged, change_id: change.id, undo_until: change.undoUntil },
     };
   },
 };

@@ -8,7 +8,7 @@ export type TrackedField = (typeof TRACKED_FIELDS)[number];
 /** One field of one application going from one value to another (`withdrawn_at`: the applicant withdrew). */
 export interface Change {
   applicationId: number;
-  field: TrackedField | "withdrawn_at";
+  field: TrackedField | "withdrawn_at" | "note";
   from: unknown;
   to: unknown;
 }
@@ -19,6 +19,12 @@ export interface Author {
   byUserId: number | null;
   at: string;
   note: string | null;
+  /** The change set it belongs to (DESIGN §5b), which an undo reverses as one. */
+  changeId?: number | null;
+  /** The note is staff-only: never shown to the applicant, mailed or exported. */
+  internal?: boolean;
+  /** Written by an undo. */
+  undone?: boolean;
 }
 
 /** History keeps values as text, whatever the column's type (attendance and percentage are numbers). */
@@ -49,9 +55,21 @@ async function insertChanges(trx: Transaction, changes: readonly Change[], autho
         note: author.note,
         by_user_id: author.byUserId,
         at: author.at,
+        change_id: author.changeId ?? null,
+        internal: author.internal ? 1 : 0,
+        undone: author.undone ? 1 : 0,
       })),
     )
     .execute();
+}
+
+/** A note on each of some applications with no change of its own (field `note`): a message, or staff-only. */
+export async function recordNotes(trx: Transaction, applicationIds: readonly number[], author: Author): Promise<void> {
+  await recordChanges(
+    trx,
+    applicationIds.map((applicationId) => ({ applicationId, field: "note", from: null, to: null })),
+    author,
+  );
 }
 
 /** The note a command's body may carry (why a stage changed, a word with an application), kept in the history. */
@@ -60,6 +78,10 @@ export const NOTE = Type.Optional(Type.String({ maxLength: 1000 }));
 /** An optional note from a body: trimmed, and none when blank. */
 export const noteOf = (body: Record<string, unknown>): string | null =>
   typeof body.note === "string" && body.note.trim() ? body.note.trim() : null;
+
+/** The staff-only note of a body: trimmed, and none when blank. */
+export const internalNoteOf = (body: Record<string, unknown>): string | null =>
+  typeof body.internal_note === "string" && body.internal_note.trim() ? body.internal_note.trim() : null;
 
 /** An application as stored, to answer with (the router cuts it to the reader's fields). */
 export async function storedApplication(trx: Transaction, id: number): Promise<Record<string, unknown>> {

@@ -1,0 +1,50 @@
+import { RESOURCES } from "@csc/shared";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { forbidden, notFound } from "../lib/errors.js";
+import { reachOf } from "../resources/access.js";
+import { changeRows, undoChange } from "../resources/commands/changes.js";
+import { ALIAS, scoped } from "../resources/store.js";
+import { bearer, errorResponses, Id } from "./schemas.js";
+
+const ChangeParams = Type.Object({ change_id: Id });
+
+/**
+ * `POST /applications/changes/{change_id}/undo` (DESIGN §5b): whoever may change every
+ * applicant the change set touched (the `bulk` reach of the applications) puts it back before
+ * its deadline. A change set that touched an applicant out of their reach is a 404, as an
+ * unknown one is.
+ */
+export default async function applicationChangeRoutes(app: FastifyInstance) {
+  app.post<{ Params: { change_id: number } }>(
+    "/applications/changes/:change_id/undo",
+    {
+      config: { access: { can: [["bulk", "applications"]] } },
+      schema: {
+        tags: ["applications"],
+        security: bearer,
+        params: ChangeParams,
+        response: {
+          200: Type.Object({ message: Type.String(), data: Type.Object({ restored: Type.Integer() }) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.ability.can("bulk", "applications")) throw forbidden(request.t("forbidden"));
+      const reach = reachOf(request.ability, "bulk", "applications", ALIAS);
+      const changeId = request.params.change_id;
+      const restored = await app.db.transaction().execute(async (trx) => {
+        const ids = [...new Set((await changeRows(trx, changeId)).map((row) => row.application_id))];
+        if (ids.length === 0) throw notFound(request.t("notFound"));
+        const reached = await scoped(trx, RESOURCES.applications, reach)
+          .select(`${ALIAS}.id`)
+          .where(`${ALIAS}.id`, "in", ids)
+          .execute();
+        if (reached.length !== ids.length) throw notFound(request.t("notFound"));
+        return undoChange(trx, request, changeId);
+      });
+      return { message: request.t("undo.done", { count: restored }), data: { restored } };
+    },
+  );
+}
