@@ -40,7 +40,7 @@ async function posting(table: Table, owner: Owner) {
   const common = { publish_status: 1, ...owner, created_at: stamp(), updated_at: stamp() };
   const values =
     table === "learning_events"
-      ? { title: `${MARK} event`, event_type: "training", start_at: inDays(10), end_at: inDays(12), ...common }
+      ? { title: `${MARK} event`, event_type: "training", start_at: inDays(-1), end_at: inDays(12), ...common }
       : table === "job_opportunities"
         ? { title: `${MARK} job`, job_type: "internship", deadline: inDays(30).slice(0, 10), ...common }
         : { title: `${MARK} scholarship`, deadline: inDays(30).slice(0, 10), ...common };
