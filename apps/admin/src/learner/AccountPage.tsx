@@ -35,7 +35,7 @@ export default function AccountPage() {
             </Descriptions.Item>
           </Descriptions>
           {profile?.path ? (
-            <Link to={profile.path} data-testid="account-profile-link">
+            <Link to={profile.path} className="csc-account__profile" data-testid="account-profile-link">
               <IdcardOutlined aria-hidden="true" /> {t("learner:myAccount.profileLink")}
             </Link>
           ) : null}

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, SendOutlined } from "@ant-design/icons";
-import { enumLabelKey, isEnumValue, PENDING_STAGES, REJECTED_STAGES } from "@csc/shared";
+import { enumLabelKey, isEnumValue, isOpenApplication, REJECTED_STAGES } from "@csc/shared";
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { Alert, Button, Input, Modal, Tag } from "antd";
 import { useId, useState } from "react";
@@ -9,11 +9,14 @@ import { type Application, applyTo } from "./applications";
 import type { Posting, PostingKind } from "./postings";
 import { RegistrationClosed, takesApplications } from "./RegistrationClosed";
 
-/** How an application stands, for its colour: waiting, turned down, or settled otherwise (pipeline.ts says which stage is which). */
+/**
+ * How an application stands, for its colour: waiting, turned down, or settled otherwise — completed
+ * in a stage that decides nothing is settled too (@csc/shared `isOpenApplication`).
+ */
 function standingOf(application: Application): "withdrawn" | "pending" | "rejected" | "settled" {
   if (application.withdrawn_at) return "withdrawn";
   if (isEnumValue(REJECTED_STAGES, application.stage)) return "rejected";
-  if (isEnumValue(PENDING_STAGES, application.stage)) return "pending";
+  if (isOpenApplication(application)) return "pending";
   return "settled";
 }
 
