@@ -24,11 +24,12 @@ export default function AccountPage() {
   const languageLabel = useId();
   const profile = flattenMenu(menu).find((item) => item.name === "profile" && item.path);
   return (
-    <div data-testid="learner-account">
+    // the users entry's screen, holding the one user record a learner has: their own
+    <div data-resource="users" data-testid="learner-account">
       <PageHeader title={t("learner:myAccount.title")} subtitle={t("learner:myAccount.subtitle")} />
       <Space direction="vertical" size={16} className="csc-profile">
         <AppCard title={t("learner:myAccount.signIn")} icon={<UserOutlined />}>
-          <Descriptions column={{ xs: 1, md: 2 }} colon={false} layout="vertical">
+          <Descriptions className="csc-details" column={{ xs: 1, md: 2 }} colon={false} layout="vertical">
             <Descriptions.Item label={t("learner:myAccount.name")}>{user.full_name}</Descriptions.Item>
             <Descriptions.Item label={t("learner:myAccount.email")}>
               <span data-testid="account-email">{user.email}</span>
