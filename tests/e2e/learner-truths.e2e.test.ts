@@ -306,6 +306,25 @@ describe("what a learner sees is true (issue 20 §4, §6)", () => {
     expect(await textOf(guest.getByTestId("certificate-unknown"))).toContain("No certificate has this code.");
     await checkScreen(guest, "certificate-unknown-en");
 
+    // a certificate an institution issued is verified on its own site, in its colours
+    const applications = await api<Application[]>(student, "GET", "/api/applications?_start=0&_end=200");
+    const fromCollege: Certificate[] = [];
+    for (const application of applications.filter((row) => row.certificate_code)) {
+      const found = await api<{ data: Certificate }>(
+        student,
+        "GET",
+        `/api/public/certificates/${application.certificate_code}`,
+      );
+      if (new URL(found.data.verify_url).hostname.startsWith("kmc.")) fromCollege.push(found.data);
+    }
+    const college = fromCollege[0];
+    if (!college) throw new Error("the student holds no certificate the college issued");
+    await guest.goto(college.verify_url);
+    await guest.getByTestId("certificate-verified").waitFor();
+    expect(await textOf(guest.getByTestId("certificate-issued-by"))).toBe("Kathmandu Model College");
+    expect(await textOf(guest.locator(".csc-public-apply__site"))).toBe("Kathmandu Model College");
+    await checkScreen(guest, "certificate-college");
+
     // the learner's own link opens the page
     await student.getByTestId("certificate-page-link").first().click();
     await student.waitForURL((url) => url.pathname.startsWith("/certificates/"));
