@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isEnumValue, PENDING_STAGES } from "@csc/shared";
+import { type ApplicationStanding, isOpenApplication } from "@csc/shared";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, REPO_ROOT } from "./playwright.config";
@@ -39,8 +39,8 @@ const POSTING_ENTRY: Record<string, string> = {
   scholarship: "scholarship",
 };
 
-const isOpen = (application: Application) =>
-  application.withdrawn_at === null && isEnumValue(PENDING_STAGES, application.stage);
+// the home's own rule: waiting for an outcome, nothing completed, graded or withdrawn
+const isOpen = (application: Application) => isOpenApplication(application as Application & ApplicationStanding);
 
 /** Every English string of the home's own sections, cut at its placeholders into the words a reader sees. */
 function englishFragments(): string[] {

@@ -1,4 +1,6 @@
 export * from "./ability.js";
+export * from "./application-status.js";
+export * from "./application-window.js";
 export * from "./assessment.js";
 export * from "./chart.js";
 export * from "./course-site.js";

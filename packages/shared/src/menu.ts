@@ -58,6 +58,8 @@ export interface MenuDefinition {
   path?: string;
   /** Extra query for learners (spec §2: self assessment adds ?type=all). */
   learnerQuery?: string;
+  /** Where the entry leads learners instead, when their page is another (never an admin table, DESIGN §8). */
+  learnerPath?: string;
   roles: readonly Role[];
   /** Institution types the entry exists for, for institution staff (students for colleges…). */
   institutionTypes?: readonly InstitutionType[];
@@ -235,6 +237,8 @@ export const MENU: readonly MenuDefinition[] = [
     label: "User Management",
     labelKey: "users",
     path: "/users",
+    // a learner manages one user, themselves: their own account page, not the users table
+    learnerPath: "/account",
     roles: [...P, ...I, ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ...L],
   },
   {
@@ -313,8 +317,11 @@ function hidesDisabled(role: Role): boolean {
 function entryPath(def: MenuDefinition, user: MenuUser): string | null {
   if (!def.path) return null;
   const ownId = def.owner === "learner" ? user.id : user.institution?.id;
-  let path = def.path.replace("{id}", String(ownId ?? "")).replace("{type}", user.institution?.type ?? "");
-  if (def.learnerQuery && LEARNER_ROLES.includes(user.role)) {
+  const learner = LEARNER_ROLES.includes(user.role);
+  let path = (learner && def.learnerPath ? def.learnerPath : def.path)
+    .replace("{id}", String(ownId ?? ""))
+    .replace("{type}", user.institution?.type ?? "");
+  if (def.learnerQuery && learner) {
     path += (path.includes("?") ? "&" : "?") + def.learnerQuery;
   }
   if (def.unprefixed || !usesAdminPrefix(user.role)) return path;

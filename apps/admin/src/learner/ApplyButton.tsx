@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, SendOutlined } from "@ant-design/icons";
-import { enumLabelKey, isEnumValue, PENDING_STAGES, REJECTED_STAGES } from "@csc/shared";
+import { enumLabelKey, isEnumValue, isOpenApplication, REJECTED_STAGES } from "@csc/shared";
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { Alert, Button, Input, Modal, Tag } from "antd";
 import { useId, useState } from "react";
@@ -7,12 +7,16 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../providers/http";
 import { type Application, applyTo } from "./applications";
 import type { Posting, PostingKind } from "./postings";
+import { RegistrationClosed, takesApplications } from "./RegistrationClosed";
 
-/** How an application stands, for its colour: waiting, turned down, or settled otherwise (pipeline.ts says which stage is which). */
+/**
+ * How an application stands, for its colour: waiting, turned down, or settled otherwise — completed
+ * in a stage that decides nothing is settled too (@csc/shared `isOpenApplication`).
+ */
 function standingOf(application: Application): "withdrawn" | "pending" | "rejected" | "settled" {
   if (application.withdrawn_at) return "withdrawn";
   if (isEnumValue(REJECTED_STAGES, application.stage)) return "rejected";
-  if (isEnumValue(PENDING_STAGES, application.stage)) return "pending";
+  if (isOpenApplication(application)) return "pending";
   return "settled";
 }
 
@@ -42,8 +46,8 @@ export function ApplicationStatus({ application }: { application: Application })
 
 /**
  * The one action of a posting's card (DESIGN §8): Apply, with an optional note, or — once applied —
- * the application's stage. A second application is refused by the server (409) with a message
- * that is shown here as it is.
+ * the application's stage, or "Registration closed" once its registration or deadline has passed.
+ * A second application is refused by the server (409) with a message that is shown here as it is.
  */
 export function ApplyButton({
   kind,
@@ -73,6 +77,15 @@ export function ApplyButton({
       <div className="csc-apply">
         {refusalAlert}
         <ApplicationStatus application={application} />
+      </div>
+    );
+  }
+
+  if (!asking && !takesApplications(kind, posting)) {
+    return (
+      <div className="csc-apply">
+        {refusalAlert}
+        <RegistrationClosed />
       </div>
     );
   }

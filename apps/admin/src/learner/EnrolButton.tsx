@@ -8,10 +8,14 @@ import { isApiError } from "../providers/http";
 import { useLanguage } from "../providers/i18n";
 import { formatNumber, formatPercent } from "../resources/display/format";
 import { useSite } from "../tenant/SiteContext";
+import { CertificateLinks } from "./CertificateLinks";
 import { type Enrolment, enrolIn, type LearningItem, type LearningKind } from "./learning";
 
-/** The enrolment's progress bar, and once it is complete its badge with the certificate's code. */
-export function EnrolmentProgress({ enrolment }: { enrolment: Enrolment }) {
+/**
+ * The enrolment's progress bar, and once it is complete its badge with the certificate's code and
+ * links to its public page and PDF (`title`: the item's, naming the links for screen readers).
+ */
+export function EnrolmentProgress({ enrolment, title }: { enrolment: Enrolment; title: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const progress = enrolment.completed_at ? 100 : Math.max(0, Math.min(100, Math.round(enrolment.progress)));
@@ -42,6 +46,7 @@ export function EnrolmentProgress({ enrolment }: { enrolment: Enrolment }) {
               <code data-testid="certificate-code">{enrolment.certificate_code}</code>
             </span>
           ) : null}
+          {enrolment.certificate_code ? <CertificateLinks code={enrolment.certificate_code} title={title} /> : null}
         </div>
       ) : null}
     </div>
@@ -95,7 +100,7 @@ export function EnrolButton({
     return (
       <div className="csc-apply csc-apply--enrolled">
         {refusalAlert}
-        <EnrolmentProgress enrolment={enrolment} />
+        <EnrolmentProgress enrolment={enrolment} title={title} />
         <OpenOnCourseSite kind={kind} itemId={item.id} />
       </div>
     );

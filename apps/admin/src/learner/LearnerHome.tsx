@@ -10,7 +10,7 @@ import {
 import {
   enumLabelKey,
   flattenMenu,
-  isEnumValue,
+  isOpenApplication,
   type MenuItem,
   type MenuName,
   PENDING_STAGES,
@@ -136,7 +136,11 @@ function usePostingTitles(applications: Application[]) {
   return { titles, readable, loading: lists.some((list) => list.query.isLoading) };
 }
 
-/** Open applications: not withdrawn and still waiting for an answer (@csc/shared PENDING_STAGES), newest first. */
+/**
+ * Open applications, newest first: still waiting for their outcome (@csc/shared
+ * `isOpenApplication`: a pending stage, nothing completed, graded or withdrawn). Past ones are
+ * one link away, under the learner's applications.
+ */
 function OpenApplications() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -148,9 +152,7 @@ function OpenApplications() {
     sorters: [{ field: "applied_at", order: "desc" }],
     errorNotification: false,
   });
-  const open = applications.result.data
-    .filter((application) => !application.withdrawn_at && isEnumValue(PENDING_STAGES, application.stage))
-    .slice(0, SHOWN);
+  const open = applications.result.data.filter(isOpenApplication).slice(0, SHOWN);
   const { titles, readable, loading } = usePostingTitles(open);
   const jobs = entryOf(menu, "job-opportunities");
   const events = entryOf(menu, "learning-events");
@@ -162,7 +164,8 @@ function OpenApplications() {
       name="applications"
       title={t("learner:home.applications.title")}
       icon={<SendOutlined />}
-      action={open.length > 0 ? <MoreLink to={allMine}>{t("learner:home.applications.all")}</MoreLink> : null}
+      // past applications (completed, closed, withdrawn) live there too, so the link is always offered
+      action={<MoreLink to={allMine}>{t("learner:home.applications.all")}</MoreLink>}
       loading={applications.query.isLoading || loading}
     >
       {applications.query.isError ? (
@@ -298,7 +301,7 @@ function LearningInProgress() {
                     {t("learner:learning.enrolledAt", { date: formatDate(enrolment.enrolled_at, language) })}
                   </span>
                 </div>
-                <EnrolmentProgress enrolment={enrolment} />
+                <EnrolmentProgress enrolment={enrolment} title={name} />
               </li>
             );
           })}

@@ -64,7 +64,7 @@ export function MyLearning({ kind, showPath }: { kind: LearningKind; showPath: (
                           {t(`learner:learning.status.${status}`)}
                         </Tag>
                       </p>
-                      <EnrolmentProgress enrolment={enrolment} />
+                      <EnrolmentProgress enrolment={enrolment} title={String(item.title ?? "")} />
                       <OpenOnCourseSite kind={kind} itemId={enrolment.item_id} />
                     </div>
                   }

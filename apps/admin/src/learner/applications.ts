@@ -14,6 +14,8 @@ export interface Application {
   grade: string | null;
   percentage: number | null;
   completion_status: string | null;
+  /** Set once a learning event is marked complete: anyone verifies it at `/certificates/{code}`. */
+  certificate_code: string | null;
   applied_at: string;
   withdrawn_at: string | null;
 }

@@ -1,6 +1,6 @@
 import { LoginOutlined, SendOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Button, Pagination, Result, Skeleton } from "antd";
+import { Alert, Button, Pagination, Result, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -10,6 +10,7 @@ import { useDocumentTitle } from "../components/useDocumentTitle";
 import { LanguageSwitcher } from "../layout/LanguageSwitcher";
 import { PostingCard } from "../learner/PostingCard";
 import { POSTING_KINDS, type Posting } from "../learner/postings";
+import { RegistrationClosed, takesApplications } from "../learner/RegistrationClosed";
 import { getToken } from "../providers/token";
 import { useSite } from "../tenant/SiteContext";
 import { useApplyAppearance } from "../theme/AppearanceProvider";
@@ -35,7 +36,8 @@ function excerptOf(html: unknown): string | null {
 /**
  * The public apply pages (spec §2 public links: `/job-role-trainings-apply`,
  * `/job-opportunities-apply`): the published, open postings this site may show, as cards, each
- * with Apply — with the account when signed in, else after signing in or as a guest.
+ * with Apply — with the account when signed in, else after signing in or as a guest — or, once
+ * its registration or deadline has passed while the page is open, "Registration closed".
  */
 export default function PublicApplyPage({ resource }: { resource: PublicPostingResource }) {
   const { t } = useTranslation();
@@ -43,6 +45,8 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [applying, setApplying] = useState<Posting | null>(null);
+  // a link to apply (`?apply=<id>`) to a posting that has closed or is no longer shown here
+  const [noLongerOpen, setNoLongerOpen] = useState(false);
   // the pages are light in the institution's colours, whoever's site they are on
   const appearance = appearanceForSite(site.kind === "institution" ? site : "institution");
   useApplyAppearance(appearance);
@@ -62,10 +66,11 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
   useEffect(() => {
     if (!Number.isInteger(wanted) || wanted <= 0) return;
     fetchPublicPosting(resource, wanted)
-      .then(setApplying)
-      .catch(() => {
-        // no longer shown here: the list says what is
+      .then((posting) => {
+        if (takesApplications(POSTING_KINDS[resource], posting)) setApplying(posting);
+        else setNoLongerOpen(true);
       })
+      .catch(() => setNoLongerOpen(true))
       .finally(() =>
         setParams(
           (previous) => {
@@ -113,15 +118,19 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
                   kind={kind}
                   posting={posting}
                   action={
-                    <Button
-                      type="primary"
-                      icon={<SendOutlined aria-hidden="true" />}
-                      onClick={() => setApplying(posting)}
-                      aria-label={t("learner:apply.buttonFor", { title: name })}
-                      data-testid="apply-button"
-                    >
-                      {t("learner:apply.button")}
-                    </Button>
+                    takesApplications(kind, posting) ? (
+                      <Button
+                        type="primary"
+                        icon={<SendOutlined aria-hidden="true" />}
+                        onClick={() => setApplying(posting)}
+                        aria-label={t("learner:apply.buttonFor", { title: name })}
+                        data-testid="apply-button"
+                      >
+                        {t("learner:apply.button")}
+                      </Button>
+                    ) : (
+                      <RegistrationClosed />
+                    )
                   }
                 >
                   {excerpt ? <p className="csc-public-apply__excerpt">{excerpt}</p> : null}
@@ -175,6 +184,17 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
       <main className="csc-public-apply__main">
         <h1 className="csc-public-apply__title">{title}</h1>
         <p className="csc-public-apply__intro">{t(`learner:public.intro.${resource}`)}</p>
+        {noLongerOpen ? (
+          <Alert
+            className="csc-public-apply__notice"
+            type="warning"
+            showIcon
+            closable
+            onClose={() => setNoLongerOpen(false)}
+            message={t("learner:apply.closed")}
+            data-testid="apply-link-closed"
+          />
+        ) : null}
         {content}
       </main>
       {applying ? (

@@ -30,6 +30,8 @@ export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
   "career-roadmap": LearnerLearningPage,
   "self-assessment": lazy(() => import("../learner/AssessmentsPage")),
   "global-partners": lazy(() => import("../learner/PartnersPage")),
+  // "User Management" for a learner is their own account (at /account, @csc/shared menu)
+  users: lazy(() => import("../learner/AccountPage")),
 };
 
 /** The Help area (issue 12): every role's Help page, and the tutorials provider staff keep. */

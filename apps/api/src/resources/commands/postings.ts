@@ -1,4 +1,4 @@
-import { ATTENDANCE, firstStageOf, type PostingType } from "@csc/shared";
+import { APPLICATIONS_CLOSE_ON, ATTENDANCE, closingComparand, firstStageOf, type PostingType } from "@csc/shared";
 import type { SessionUser } from "../../lib/accounts.js";
 import { conflict } from "../../lib/errors.js";
 import { nowIso } from "../../lib/time.js";
@@ -101,31 +101,36 @@ export async function insertApplication(
 }
 
 /**
- * A learner applies to a posting they may read (the router has found it in the reach of their
- * `apply` right, DESIGN §5a): once, with their own details as they are now, in the first stage of
- * the posting's variant and with no attendance yet. The stage it starts in is its first history
- * row, with the learner's note.
+ * Postings still open for applications, over the router's alias `r`: the shared rule
+ * (@csc/shared `APPLICATIONS_CLOSE_ON`, the one the admin asks before offering Apply) as SQL, at
+ * the instant the query is built. A closed posting is "not open to them": 404, as DESIGN §5a
+ * says. The public pages list and take guest applications by the same rule
+ * (routes/public-postings.ts).
  */
-/** Today's date and this instant as stored (ISO text): date deadlines compare with the one, times with the other. */
-const today = () => nowIso().slice(0, 10);
+function openNow(type: PostingType): NonNullable<CommandHandler["applies"]> {
+  return (eb) => {
+    const now = new Date();
+    return eb.and(
+      APPLICATIONS_CLOSE_ON[type].map(({ field, unit, whenMissing }) => {
+        const notPassed = eb(`r.${field}`, ">=", closingComparand(unit, now));
+        return whenMissing === "open" ? eb.or([eb(`r.${field}`, "is", null), notPassed]) : notPassed;
+      }),
+    );
+  };
+}
 
-/**
- * Postings still open for applications, over the router's alias `r`: an opportunity or a
- * scholarship until its deadline day is over (a scholarship without one stays open); a learning event until its registration deadline
- * (when it has one) and its end. A closed posting is "not open to them": 404, as DESIGN §5a says.
- * The public pages list and take guest applications by the same rule (routes/public-postings.ts).
- */
 export const OPEN: Record<PostingType, NonNullable<CommandHandler["applies"]>> = {
-  "learning-event": (eb) =>
-    eb.and([
-      eb("r.end_at", ">=", nowIso()),
-      eb.or([eb("r.registration_deadline", "is", null), eb("r.registration_deadline", ">=", today())]),
-    ]),
-  "job-opportunity": (eb) => eb("r.deadline", ">=", today()),
-  // a scholarship may have no deadline: open until someone sets one
-  scholarship: (eb) => eb.or([eb("r.deadline", "is", null), eb("r.deadline", ">=", today())]),
+  "learning-event": openNow("learning-event"),
+  "job-opportunity": openNow("job-opportunity"),
+  scholarship: openNow("scholarship"),
 };
 
+/**
+ * A learner applies to a posting they may read (the router has found it in the reach of their
+ * `apply` right, DESIGN §5a) while it is open: once, with their own details as they are now, in
+ * the first stage of the posting's variant and with no attendance yet. The stage it starts in is
+ * its first history row, with the learner's note.
+ */
 function apply(type: PostingType): CommandHandler {
   return {
     body: { note: NOTE },

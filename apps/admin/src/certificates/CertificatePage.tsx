@@ -1,0 +1,172 @@
+import { CheckCircleFilled, FilePdfOutlined, LoginOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Descriptions, Result, Skeleton } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ProductMark } from "../components/ProductMark";
+import { useDocumentTitle } from "../components/useDocumentTitle";
+import { LanguageSwitcher } from "../layout/LanguageSwitcher";
+import { certificatePdfUrl } from "../learner/certificateLinks";
+import { isApiError } from "../providers/http";
+import { useLanguage } from "../providers/i18n";
+import { getToken } from "../providers/token";
+import { formatDate } from "../resources/display/format";
+import { useSite } from "../tenant/SiteContext";
+import { useApplyAppearance } from "../theme/AppearanceProvider";
+import { appearanceForSite } from "../theme/appearance";
+import { fetchCertificate, type VerifiedCertificate } from "./publicCertificate";
+import "../public-apply/public-apply.css";
+import "./certificate.css";
+
+const ITEM_KINDS = ["course", "enrichment-program", "career-roadmap", "learning-event"];
+
+/** The facts of a genuine certificate, and its PDF in the page's language. */
+function Verified({ certificate }: { certificate: VerifiedCertificate }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <section className="csc-certificate" data-testid="certificate-verified" aria-labelledby="csc-certificate-verdict">
+      <p className="csc-certificate__verdict" id="csc-certificate-verdict">
+        <CheckCircleFilled aria-hidden="true" /> {t("learner:certificate.verified")}
+      </p>
+      <Descriptions column={1} colon={false} bordered size="middle" className="csc-certificate__facts">
+        <Descriptions.Item label={t("learner:certificate.holder")}>
+          <span data-testid="certificate-holder" className="csc-certificate__holder">
+            {certificate.holder}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("learner:certificate.item")}>
+          <span data-testid="certificate-title">{certificate.title ?? t("learner:certificate.untitled")}</span>
+        </Descriptions.Item>
+        {ITEM_KINDS.includes(certificate.item_type) ? (
+          <Descriptions.Item label={t("learner:certificate.kind")}>
+            {t(`learner:certificate.kinds.${certificate.item_type}`)}
+          </Descriptions.Item>
+        ) : null}
+        {certificate.completed_at ? (
+          <Descriptions.Item label={t("learner:certificate.completedAt")}>
+            <span data-testid="certificate-completed-at">{formatDate(certificate.completed_at, language)}</span>
+          </Descriptions.Item>
+        ) : null}
+        <Descriptions.Item label={t("learner:certificate.issuedBy")}>
+          <span data-testid="certificate-issued-by">{certificate.issued_by}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("learner:certificate.code")}>
+          <code data-testid="certificate-code">{certificate.code}</code>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("learner:certificate.verifyAt")}>
+          <a href={certificate.verify_url} className="csc-certificate__url">
+            {certificate.verify_url}
+          </a>
+        </Descriptions.Item>
+      </Descriptions>
+      <Button
+        type="primary"
+        size="large"
+        icon={<FilePdfOutlined aria-hidden="true" />}
+        href={certificatePdfUrl(certificate.code, language)}
+        target="_blank"
+        rel="noopener"
+        className="csc-certificate__download"
+        data-testid="certificate-pdf-link"
+      >
+        {t("learner:certificate.download")}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * The public certificate page (DESIGN §5b, issue 20 §6): `/certificates/{code}` on the issuing
+ * site, for anyone holding the code, signed in or not — who completed what, when, and who issued
+ * it, with the printable PDF; or plainly that the code is unknown. Light, in the site's colours,
+ * as the public apply pages.
+ */
+export default function CertificatePage() {
+  const { t } = useTranslation();
+  const { code = "" } = useParams();
+  const { site } = useSite();
+  const appearance = appearanceForSite(site.kind === "institution" ? site : "institution");
+  useApplyAppearance(appearance);
+  const title = t("learner:certificate.pageTitle");
+  useDocumentTitle(title);
+  const certificate = useQuery({
+    queryKey: ["public-certificate", code],
+    queryFn: () => fetchCertificate(code),
+    retry: (count, error) => !(isApiError(error) && error.statusCode < 500) && count < 2,
+  });
+  const unknown = isApiError(certificate.error) && certificate.error.statusCode === 404;
+  const siteName = site.kind === "institution" ? site.institution.name : t("app.providerName");
+  const logo = site.kind === "institution" ? site.institution.logo : null;
+
+  let content: React.ReactNode;
+  if (certificate.data) {
+    content = <Verified certificate={certificate.data} />;
+  } else if (unknown) {
+    content = (
+      <div data-testid="certificate-unknown">
+        <Result
+          status="warning"
+          title={<h2 className="csc-certificate__unknown">{t("learner:certificate.unknownTitle")}</h2>}
+          subTitle={
+            <>
+              <span className="csc-certificate__asked">
+                {t("learner:certificate.code")}: <code>{code}</code>
+              </span>
+              <br />
+              {t("learner:certificate.unknownBody")}
+            </>
+          }
+        />
+      </div>
+    );
+  } else if (certificate.isError) {
+    content = (
+      <div data-testid="resource-error">
+        <Result
+          status="warning"
+          title={t("learner:certificate.loadFailed")}
+          extra={<Button onClick={() => void certificate.refetch()}>{t("buttons.retry")}</Button>}
+        />
+      </div>
+    );
+  } else {
+    content = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+  }
+
+  return (
+    <div className="csc-public-apply" data-testid="certificate-page">
+      <header className="csc-public-apply__top">
+        <div className="csc-public-apply__brand">
+          {logo ? (
+            <img className="csc-public-apply__logo" src={logo} alt="" />
+          ) : (
+            <ProductMark
+              className="csc-public-apply__mark"
+              background={appearance.primary}
+              dot={appearance.secondary}
+            />
+          )}
+          <div>
+            <div className="csc-public-apply__site">{siteName}</div>
+            <div className="csc-public-apply__product">{t("app.name")}</div>
+          </div>
+        </div>
+        <div className="csc-public-apply__tools">
+          <LanguageSwitcher type="text" />
+          {getToken() ? (
+            <Link to="/">{t("learner:public.myAccount")}</Link>
+          ) : (
+            <Link to="/login">
+              <LoginOutlined aria-hidden="true" /> {t("learner:public.signInLink")}
+            </Link>
+          )}
+        </div>
+      </header>
+      <main className="csc-public-apply__main csc-certificate-page">
+        <h1 className="csc-public-apply__title">{title}</h1>
+        {content}
+      </main>
+    </div>
+  );
+}
