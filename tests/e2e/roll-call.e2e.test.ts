@@ -338,6 +338,84 @@ describe("a learning event's roll call (issue 20)", () => {
     expect(await xlsxTable(await xlsxFile.path(), 13)).toEqual(csv);
   });
 
+  it("grades by letter on a grade event: typed and picked from the keyboard; a refusal stays under its field until a later pick saves", async () => {
+    const graded = await api<{ id: number }>(page, "POST", "/api/learning-events", {
+      title: `Graded clinic ${RUN}`,
+      event_type: "training",
+      start_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+      end_at: new Date(Date.now() + 7 * DAY).toISOString(),
+      grading_type: "grade",
+      publish_status: true,
+    });
+    const [first, second] = GUESTS;
+    if (!first || !second) throw new Error("two guests");
+    expect(await applyAsGuest(graded.id, first, "127.0.0.60")).toBe(201);
+    expect(await applyAsGuest(graded.id, second, "127.0.0.61")).toBe(201);
+
+    await page.goto(eventPage(graded.id, "?a_view=rollcall"));
+    await rollCall(page).getByTestId("roll-call-attendance").first().waitFor();
+    expect(await rollCall(page).getByTestId("roll-call-percentage").count()).toBe(0);
+    await page.getByTestId("applicants-view").locator("input:checked").focus();
+    for (let presses = 0; presses < 30; presses += 1) {
+      if ((await focused(page)).control === "roll-call-attendance") break;
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toEqual({ control: "roll-call-grade", label: `Grade of ${first.full_name}` });
+
+    // the server refuses the first pick (as it does before an event starts): its reason shows under the grade
+    const refusal = "Grades can be given once the event has started.";
+    await page.route("**/api/applications/bulk", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Invalid input.", errors: { grade: refusal } }),
+      }),
+    );
+    // typing narrows the letters to B+ and B; Enter takes the first
+    await page.keyboard.type("B");
+    await page.keyboard.press("Enter");
+    const firstRow = rollRows(page).nth(0);
+    await expect.poll(() => textOf(firstRow.getByTestId("roll-call-save"))).toBe("Not saved");
+    expect(await textOf(firstRow.getByTestId("roll-call-error-grade"))).toBe(refusal);
+    expect(await firstRow.locator(".ant-select-selection-item").count()).toBe(0);
+    // the field says why it is invalid to a screen reader too
+    const describedBy = await page.evaluate(() => document.activeElement?.getAttribute("aria-describedby"));
+    expect(describedBy).toBeTruthy();
+    expect(await textOf(page.locator(`[id="${describedBy}"]`))).toBe(refusal);
+
+    await page.unroute("**/api/applications/bulk");
+    await page.keyboard.type("B");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => textOf(firstRow.getByTestId("roll-call-save"))).toBe("Saved");
+    expect(await firstRow.getByTestId("roll-call-error-grade").count()).toBe(0);
+    expect(await textOf(firstRow.locator(".ant-select-selection-item"))).toBe("B+");
+
+    // the next applicant: absent, and "A" then the down arrow picks A, not A+
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toEqual({
+      control: "roll-call-attendance",
+      label: `Attendance of ${second.full_name}`,
+    });
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("A");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => textOf(rollRows(page).nth(1).getByTestId("roll-call-save"))).toBe("Saved");
+
+    const { body: saved } = await callApi<ApplicationRow[]>(
+      page,
+      "GET",
+      `/api/applications?learning_event_id=${graded.id}&_sort=full_name&_order=asc&_start=0&_end=10`,
+    );
+    expect(saved.map((row) => [row.full_name, row.attendance, row.grade, row.percentage])).toEqual([
+      [first.full_name, 1, "B+", null],
+      [second.full_name, 2, "A", null],
+    ]);
+  });
+
   const phone = { width: 390, height: 844 };
   const laptop = { width: 1366, height: 768 };
   for (const language of ["en-US", "np-NP"] as const) {

@@ -38,7 +38,7 @@ export function RollCall({ posting, filters }: { posting: Posting; filters: Crud
   const open = hasStarted(posting.startsAt);
   const { token } = theme.useToken();
   // on a phone the pinned name leaves room for the marks beside it
-  const wide = Grid.useBreakpoint().sm !== false;
+  const nameWidth = Grid.useBreakpoint().sm !== false ? 220 : 150;
   const style = {
     "--csc-rollcall-muted": token.colorTextSecondary,
     "--csc-rollcall-error": token.colorError,
@@ -61,9 +61,10 @@ export function RollCall({ posting, filters }: { posting: Posting; filters: Crud
       key: "name",
       title: t("columns.full_name"),
       fixed: "left",
-      width: wide ? 220 : 150,
+      width: nameWidth,
       render: (_value, row) => (
-        <div className="csc-rollcall__who">
+        // no wider than its column: a long address is cut short, not let to push the marks away
+        <div className="csc-rollcall__who" style={{ maxWidth: nameWidth - 16 }}>
           <span className="csc-rollcall__name" id={`rollcall-name-${row.id}`}>
             {row.full_name}
           </span>
@@ -141,7 +142,7 @@ export function RollCall({ posting, filters }: { posting: Posting; filters: Crud
       render: (_value, row) => <SaveState state={saves[row.id]} />,
     });
     return columns;
-  }, [t, stage, open, wide, posting.gradingType, saves, valuesOf, save]);
+  }, [t, stage, open, nameWidth, posting.gradingType, saves, valuesOf, save]);
 
   return (
     <div className="csc-rollcall" style={style} data-testid="roll-call">
