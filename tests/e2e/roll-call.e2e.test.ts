@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import type { Browser, BrowserContext, Download, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -18,6 +19,7 @@ import { seriousViolations, settleScreen } from "./support/axe";
 
 const EDITOR: DemoAccount = { email: "college.editor@example.com", site: "kmc" };
 const VIEWER: DemoAccount = { email: "college.viewer@example.com", site: "kmc" };
+const SUPERADMIN: DemoAccount = { email: "superadmin@example.com", site: "" };
 const RUN = Date.now().toString(36);
 const TITLE = `Roll call workshop ${RUN}`;
 const SLUG = `roll-call-workshop-${RUN}`;
@@ -414,6 +416,26 @@ describe("a learning event's roll call (issue 20)", () => {
       [first.full_name, 1, "B+", null],
       [second.full_name, 2, "A", null],
     ]);
+  });
+
+  it("reads well in the provider's dark console too (axe, screenshot)", async () => {
+    const providerContext = await newContext(browser);
+    const provider = await providerContext.newPage();
+    await signIn(provider, SUPERADMIN);
+    await provider.goto(`${origin()}/admin/job-trainings/show/${eventId}?a_view=rollcall`);
+    await rollCall(provider).getByTestId("roll-call-attendance").first().waitFor();
+    await settleScreen(provider);
+    await shoot(provider, "roll-call-dark-console");
+    // the section only: the record's own Delete button above it is the console's, not the roll call's
+    const results = await new AxeBuilder({ page: provider })
+      .include('[data-testid="applicants"]')
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    const serious = results.violations.filter((found) => found.impact === "serious" || found.impact === "critical");
+    expect(
+      serious.map((found) => `${found.id}: ${found.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+    await providerContext.close();
   });
 
   const phone = { width: 390, height: 844 };
