@@ -425,6 +425,23 @@ describe("a learning event's roll call (issue 20)", () => {
     await provider.goto(`${origin()}/admin/job-trainings/show/${eventId}?a_view=rollcall`);
     await rollCall(provider).getByTestId("roll-call-attendance").first().waitFor();
     await settleScreen(provider);
+    // a refused mark, so that its words under the field are checked too
+    await provider.route("**/api/applications/bulk", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Invalid input.", errors: { attendance: "Not before the event starts." } }),
+      }),
+    );
+    const firstRow = rollRows(provider).nth(0);
+    await firstRow.locator("input[type=radio]").nth(1).focus();
+    await provider.keyboard.press("Space");
+    await firstRow.getByTestId("roll-call-error-attendance").waitFor();
+    expect(await textOf(firstRow.getByTestId("roll-call-save"))).toBe("Not saved");
+    // the refused mark goes back to what is saved
+    expect(await textOf(firstRow.locator(".ant-radio-button-wrapper-checked"))).toBe("Present");
+    await provider.unroute("**/api/applications/bulk");
+    await provider.waitForTimeout(300);
     await shoot(provider, "roll-call-dark-console");
     // the section only: the record's own Delete button above it is the console's, not the roll call's
     const results = await new AxeBuilder({ page: provider })

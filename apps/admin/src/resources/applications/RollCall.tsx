@@ -6,6 +6,7 @@ import type { ColumnType } from "antd/es/table";
 import { type CSSProperties, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../providers/i18n";
+import { withContrast } from "../../theme/color";
 import { formatDateTime } from "../display/format";
 import { usePipelineLabels } from "./labels";
 import type { Application, Posting } from "./posting";
@@ -27,6 +28,9 @@ export const hasStarted = (startsAt: string | null | undefined, now = Date.now()
   return Number.isNaN(start) || start <= now;
 };
 
+/** What tells two applicants of one name apart: their address and institution. */
+const meta = (row: Application) => [row.email, row.institution].filter(Boolean).join(" · ");
+
 /**
  * Issue 20: attendance the way an event is run. One row per applicant, Present / Absent and the
  * grade or percentage by the event's grading type, each change saved as it is made and its row
@@ -44,7 +48,8 @@ export function RollCall({ posting, filters }: { posting: Posting; filters: Crud
   const nameWidth = Grid.useBreakpoint().sm !== false ? 220 : 150;
   const style = {
     "--csc-rollcall-muted": token.colorTextSecondary,
-    "--csc-rollcall-error": token.colorError,
+    // antd's red on the dark console reads at 4.1:1: moved just far enough to be read
+    "--csc-rollcall-error": withContrast(token.colorError, token.colorBgContainer),
     "--csc-rollcall-success": token.colorSuccess,
   } as CSSProperties;
 
@@ -68,10 +73,10 @@ export function RollCall({ posting, filters }: { posting: Posting; filters: Crud
       render: (_value, row) => (
         // no wider than its column: a long address is cut short, not let to push the marks away
         <div className="csc-rollcall__who" style={{ maxWidth: nameWidth - 16 }}>
-          <span className="csc-rollcall__name" id={`rollcall-name-${row.id}`}>
-            {row.full_name}
+          <span className="csc-rollcall__name">{row.full_name}</span>
+          <span className="csc-rollcall__meta" title={meta(row)}>
+            {meta(row)}
           </span>
-          <span className="csc-rollcall__meta">{[row.email, row.institution].filter(Boolean).join(" · ")}</span>
           {row.withdrawn_at ? (
             <Tag bordered={false} className="csc-rollcall__withdrawn">
               {t("withdrawn")}
