@@ -3,6 +3,7 @@ import {
   DownloadOutlined,
   EditOutlined,
   FileExcelOutlined,
+  ScheduleOutlined,
   TableOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
@@ -22,6 +23,7 @@ import { ApplicantTable } from "./ApplicantTable";
 import { BulkChangeModal } from "./BulkChangeModal";
 import { usePipelineLabels } from "./labels";
 import { type Application, POSTING_FILTER, type Posting } from "./posting";
+import { RollCall } from "./RollCall";
 import { type BulkChange, useBulkChange } from "./useBulkChange";
 import {
   APPLICANT_FILTERS,
@@ -56,6 +58,8 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
 
   const canChange = Boolean(meta?.commands.includes("bulk")) && posting.manages;
   const canExport = Boolean(meta?.actions.includes("export"));
+  // a learning event's roll call, for those who change its applicants (the others read the table)
+  const rollCall = canChange && posting.type === "learning-event";
   const postingFilter = POSTING_FILTER[posting.type];
   const filters = useMemo(() => crudFiltersOf(state, postingFilter, posting.id), [state, postingFilter, posting.id]);
   // the board's columns are the stages: every stage at once, the other filters as they are
@@ -72,7 +76,7 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     filters,
     sorters,
     errorNotification: false,
-    queryOptions: { enabled: Boolean(meta) && state.view === "table", placeholderData: keepPreviousData },
+    queryOptions: { enabled: Boolean(meta) && state.view !== "board", placeholderData: keepPreviousData },
   });
   const board = useList<Application>({
     resource: "applications",
@@ -146,6 +150,7 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
         options={[
           { value: "table", label: t("view.table"), icon: <TableOutlined /> },
           { value: "board", label: t("view.board"), icon: <AppstoreOutlined /> },
+          ...(rollCall ? [{ value: "rollcall" as const, label: t("rollCall.view"), icon: <ScheduleOutlined /> }] : []),
         ]}
         aria-label={t("view.label")}
         data-testid="applicants-view"
@@ -225,6 +230,8 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
             description={current.query.error?.message}
             action={<Button onClick={() => void current.query.refetch()}>{t("retry")}</Button>}
           />
+        ) : state.view === "rollcall" && rollCall ? (
+          <RollCall posting={posting} filters={filters} />
         ) : state.view === "board" ? (
           <>
             {total > BOARD_LIMIT ? (

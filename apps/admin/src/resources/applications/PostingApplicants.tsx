@@ -16,6 +16,7 @@ export function postingApplicants(type: PostingType): ComponentType<DetailSectio
       gradingType: gradingOf(type, record),
       // those who may change the posting manage its applicants; the API still decides each change
       manages: canUpdate,
+      startsAt: typeof record.start_at === "string" ? record.start_at : null,
     };
     return <ApplicantsSection posting={posting} />;
   }

@@ -10,6 +10,8 @@ export interface Posting {
   gradingType: GradingType | null;
   /** Whether the caller manages the posting (and so may move its applicants, the API deciding). */
   manages: boolean;
+  /** When a learning event starts: its roll call opens then (attendance and grades are refused before). */
+  startsAt?: string | null;
 }
 
 /** The applications filter naming a posting of each type (DESIGN §5a). */

@@ -27,6 +27,10 @@ describe("the applicant section's state in the address (issue 9)", () => {
     expect(state.filters.stage).toBeUndefined();
   });
 
+  it("keeps a learning event's roll call as its own view", () => {
+    expect(readApplicantView(new URLSearchParams("a_view=rollcall")).view).toBe("rollcall");
+  });
+
   it("asks the list for the posting's own applicants first, then the filters that are set", () => {
     const state = readApplicantView(new URLSearchParams("a_stage=hired&a_q=ram"));
     expect(crudFiltersOf(state, "job_opportunity_id", 18)).toEqual([

@@ -24,7 +24,8 @@ export const VIEW_PARAMS = {
 export const APPLICANT_FILTERS = ["stage", "attendance", "applicant_type", "registration"] as const;
 export type ApplicantFilter = (typeof APPLICANT_FILTERS)[number];
 
-export type ApplicantView = "table" | "board";
+export type ApplicantView = "table" | "board" | "rollcall";
+const VIEWS: readonly ApplicantView[] = ["table", "board", "rollcall"];
 export const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
 const DEFAULT_SORT: CrudSort = { field: "applied_at", order: "desc" };
@@ -60,7 +61,7 @@ export function readApplicantView(params: URLSearchParams): ApplicantViewState {
     sort: sortField ? { field: sortField, order } : DEFAULT_SORT,
     page: positive(params.get(VIEW_PARAMS.page), 1),
     pageSize: PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
-    view: params.get(VIEW_PARAMS.view) === "board" ? "board" : "table",
+    view: VIEWS.find((view) => view === params.get(VIEW_PARAMS.view)) ?? "table",
     openId: open || null,
   };
 }
