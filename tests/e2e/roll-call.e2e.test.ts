@@ -366,28 +366,25 @@ describe("a learning event's roll call (issue 20)", () => {
     await page.keyboard.press("Tab");
     expect(await focused(page)).toEqual({ control: "roll-call-grade", label: `Grade of ${first.full_name}` });
 
-    // the server refuses the first pick (as it does before an event starts): its reason shows under the grade
-    const refusal = "Grades can be given once the event has started.";
-    await page.route("**/api/applications/bulk", (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: "application/json",
-        body: JSON.stringify({ message: "Invalid input.", errors: { grade: refusal } }),
-      }),
-    );
+    // the event's start moves a day ahead behind the screen's back: the server refuses the pick, and its
+    // reason shows under the grade
+    const startsAt = (at: number) =>
+      api(page, "PATCH", `/api/learning-events/${graded.id}`, { start_at: new Date(at).toISOString() });
+    await startsAt(Date.now() + DAY);
     // typing narrows the letters to B+ and B; Enter takes the first
     await page.keyboard.type("B");
     await page.keyboard.press("Enter");
     const firstRow = rollRows(page).nth(0);
     await expect.poll(() => textOf(firstRow.getByTestId("roll-call-save"))).toBe("Not saved");
-    expect(await textOf(firstRow.getByTestId("roll-call-error-grade"))).toBe(refusal);
+    const refusal = await textOf(firstRow.getByTestId("roll-call-error-grade"));
+    expect(refusal).toMatch(/has not started/);
     expect(await firstRow.locator(".ant-select-selection-item").count()).toBe(0);
     // the field says why it is invalid to a screen reader too
     const describedBy = await page.evaluate(() => document.activeElement?.getAttribute("aria-describedby"));
     expect(describedBy).toBeTruthy();
     expect(await textOf(page.locator(`[id="${describedBy}"]`))).toBe(refusal);
 
-    await page.unroute("**/api/applications/bulk");
+    await startsAt(Date.now() - 60 * 60_000);
     await page.keyboard.type("B");
     await page.keyboard.press("Enter");
     await expect.poll(() => textOf(firstRow.getByTestId("roll-call-save"))).toBe("Saved");
@@ -425,14 +422,12 @@ describe("a learning event's roll call (issue 20)", () => {
     await provider.goto(`${origin()}/admin/job-trainings/show/${eventId}?a_view=rollcall`);
     await rollCall(provider).getByTestId("roll-call-attendance").first().waitFor();
     await settleScreen(provider);
-    // a refused mark, so that its words under the field are checked too
-    await provider.route("**/api/applications/bulk", (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: "application/json",
-        body: JSON.stringify({ message: "Invalid input.", errors: { attendance: "Not before the event starts." } }),
-      }),
-    );
+    // a refused mark, so that its words under the field are checked too: the event's start moves a day
+    // ahead behind the screen's back, and the server refuses attendance
+    const startsAt = (at: number) =>
+      api(provider, "PATCH", `/api/learning-events/${eventId}`, { start_at: new Date(at).toISOString() });
+    const { body: before } = await callApi<{ start_at: string }>(provider, "GET", `/api/learning-events/${eventId}`);
+    await startsAt(Date.now() + DAY);
     const firstRow = rollRows(provider).nth(0);
     await firstRow.locator("input[type=radio]").nth(1).focus();
     await provider.keyboard.press("Space");
@@ -440,7 +435,7 @@ describe("a learning event's roll call (issue 20)", () => {
     expect(await textOf(firstRow.getByTestId("roll-call-save"))).toBe("Not saved");
     // the refused mark goes back to what is saved
     expect(await textOf(firstRow.locator(".ant-radio-button-wrapper-checked"))).toBe("Present");
-    await provider.unroute("**/api/applications/bulk");
+    await startsAt(Date.parse(before.start_at));
     await provider.waitForTimeout(300);
     await shoot(provider, "roll-call-dark-console");
     // the section only: the record's own Delete button above it is the console's, not the roll call's
