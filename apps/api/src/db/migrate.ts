@@ -17,6 +17,7 @@ import * as tutorials from "./migrations/20261126T0100_tutorials.js";
 import * as helpQuestions from "./migrations/20261126T0200_help_questions.js";
 import * as accessRevokesTokens from "./migrations/20261126T0300_access_revokes_tokens.js";
 import * as learningGuards from "./migrations/20261126T0400_learning_guards.js";
+import * as learnerCv from "./migrations/20261127T0200_learner_cv.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261126T0200_help_questions": helpQuestions,
   "20261126T0300_access_revokes_tokens": accessRevokesTokens,
   "20261126T0400_learning_guards": learningGuards,
+  "20261127T0200_learner_cv": learnerCv,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
