@@ -1,5 +1,5 @@
 import { EditOutlined } from "@ant-design/icons";
-import { useOne } from "@refinedev/core";
+import { useInvalidate, useOne } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Form, Input, InputNumber, Select, Typography } from "antd";
 import { useRef, useState } from "react";
@@ -75,6 +75,7 @@ export function ApplicantActions({ row, posting }: { row: Application; posting: 
   const { t } = useTranslation("pipeline");
   const { options } = usePipelineLabels();
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const bulk = useBulkChange();
   const started = useStarted(posting);
   const [draft, setDraft] = useState<Draft>(() => draftOf(row));
@@ -109,7 +110,11 @@ export function ApplicantActions({ row, posting }: { row: Application; posting: 
       setDraft((previous) => ({ ...previous, note: "", internal_note: "" }));
       setErrors({});
       setMessage(null);
-      await queryClient.invalidateQueries({ queryKey: ["application-history", row.id] });
+      // the bulk hook refreshes the lists; this applicant's own record and history are refreshed here
+      await Promise.all([
+        invalidate({ resource: "applications", id: row.id, invalidates: ["detail"] }),
+        queryClient.invalidateQueries({ queryKey: ["application-history", row.id] }),
+      ]);
       saveRef.current?.focus();
       return;
     }
@@ -135,15 +140,7 @@ export function ApplicantActions({ row, posting }: { row: Application; posting: 
       <Typography.Title level={3} className="csc-drawer-section__title" id={`csc-applicant-act-${row.id}`}>
         {t("drawer.actions.title")}
       </Typography.Title>
-      <Form
-        layout="vertical"
-        component="form"
-        onSubmitCapture={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        className="csc-applicant-actions__form"
-      >
+      <Form layout="vertical" component="form" onFinish={() => void save()} className="csc-applicant-actions__form">
         {message ? (
           <Alert type="error" showIcon message={message} role="alert" className="csc-applicant-actions__alert" />
         ) : null}

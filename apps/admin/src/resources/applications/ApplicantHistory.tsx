@@ -50,7 +50,8 @@ export function ApplicantHistory({
   const fieldName = (field: string) => t(`detail.fields.${field}`, { defaultValue: field });
 
   const what = (entry: HistoryEntry) => {
-    if (entry.field === "note") return entry.internal ? t("drawer.history.internalNote") : t("drawer.history.message");
+    // an internal note is said by its tag alone
+    if (entry.field === "note") return entry.internal ? null : t("drawer.history.message");
     if (entry.field === "withdrawn_at") return t("detail.withdrew");
     if (entry.field === "stage" && entry.from === null)
       return t("detail.applied", { stage: shown(entry.field, entry.to) });

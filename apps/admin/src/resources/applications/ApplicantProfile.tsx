@@ -1,4 +1,4 @@
-import { DownloadOutlined, FilePdfOutlined } from "@ant-design/icons";
+import { FilePdfOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Skeleton, Tag, Typography } from "antd";
 import { type ReactNode, useState } from "react";
@@ -35,7 +35,7 @@ export function CvDownload({ cv, testId }: { cv: { url: string; file_name: strin
   return (
     <span className="csc-cv-download">
       <Button
-        icon={<DownloadOutlined />}
+        icon={<FilePdfOutlined />}
         loading={busy}
         onClick={() => {
           setBusy(true);
@@ -47,7 +47,7 @@ export function CvDownload({ cv, testId }: { cv: { url: string; file_name: strin
         aria-label={t("drawer.profile.downloadCv", { name: cv.file_name })}
         data-testid={testId}
       >
-        <FilePdfOutlined /> {cv.file_name}
+        {cv.file_name}
       </Button>
       {failed ? (
         <span className="csc-field-error" role="alert">
