@@ -207,6 +207,8 @@ describe("the applicant drawer: acting on the applicant in view (issue 20)", () 
     const internalEntry = drawer.locator('[data-testid="history-entry"][data-internal="true"]', { hasText: INTERNAL });
     await internalEntry.waitFor();
     expect(await textOf(internalEntry.getByTestId("history-internal"))).toBe("Internal note");
+    await internalEntry.scrollIntoViewIfNeeded();
+    await recruiter.screenshot({ path: `${e2eConfig.screenshotsDir}/applicant-drawer-history.png` });
   });
 
   it("the company's viewer reads the applicant, their CV and the internal note, and acts on nothing", async () => {
@@ -233,6 +235,36 @@ describe("the applicant drawer: acting on the applicant in view (issue 20)", () 
     expect(history.body.some((entry) => entry.note === MESSAGE)).toBe(true);
     const own = await callApi(student, "GET", `/api/applications/${applicationId}`);
     expect(JSON.stringify(own.body)).not.toContain(INTERNAL);
+  });
+
+  it("offers no attendance or grade before the event has started", async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const event = await api<{ id: number }>(recruiter, "POST", "/api/learning-events", {
+      title: `Drawer Workshop ${run}`,
+      event_type: "training",
+      start_at: inDays(5),
+      end_at: inDays(6),
+      grading_type: "percentage",
+      publish_status: true,
+    });
+    await api(student, "POST", `/api/learning-events/${event.id}/apply`, {});
+    const rows = await api<{ id: number; email: string }[]>(
+      recruiter,
+      "GET",
+      `/api/applications?learning_event_id=${event.id}&_start=0&_end=10`,
+    );
+    const id = rows.find((row) => row.email === STUDENT.email)?.id ?? 0;
+    await recruiter.goto(`${at("recruiter")}/admin/job-trainings/show/${event.id}?a_open=${id}`);
+    const actions = drawerOf(recruiter).getByTestId("applicant-actions");
+    await actions.getByTestId("applicant-not-started").waitFor();
+    expect(await textOf(actions.getByTestId("applicant-not-started"))).toBe(
+      "Attendance and grades can be given once the event has started.",
+    );
+    expect(await actions.getByTestId("applicant-attendance").count()).toBe(0);
+    expect(await actions.getByTestId("applicant-percentage").count()).toBe(0);
+    // the stage and the notes are still there
+    expect(await actions.getByTestId("applicant-stage").count()).toBe(1);
+    expect(await actions.getByTestId("applicant-message").count()).toBe(1);
   });
 
   it("axe finds nothing serious in the drawer, on a laptop and a phone, in English and Nepali", async () => {
