@@ -265,6 +265,21 @@ describe("the applicant drawer: acting on the applicant in view (issue 20)", () 
     // the stage and the notes are still there
     expect(await actions.getByTestId("applicant-stage").count()).toBe(1);
     expect(await actions.getByTestId("applicant-message").count()).toBe(1);
+
+    // a refusal the server explains field by field shows under that field, and nothing is cleared
+    const refusal = "The message must be at most 500 characters.";
+    await recruiter.route("**/api/applications/bulk", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Please correct the highlighted fields.", errors: { note: refusal } }),
+      }),
+    );
+    await actions.getByTestId("applicant-message").fill("Too long, the server says");
+    await actions.getByTestId("applicant-save").click();
+    await expect.poll(() => textOf(actions.getByTestId("applicant-error-note"))).toBe(refusal);
+    expect(await actions.getByTestId("applicant-message").inputValue()).toBe("Too long, the server says");
+    await recruiter.unroute("**/api/applications/bulk");
   });
 
   it("axe finds nothing serious in the drawer, on a laptop and a phone, in English and Nepali", async () => {
