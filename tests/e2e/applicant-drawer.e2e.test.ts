@@ -219,6 +219,21 @@ describe("the applicant drawer: acting on the applicant in view (issue 20)", () 
     expect(await drawerOf(viewer).innerText()).toContain(INTERNAL);
   });
 
+  it("a change put back by Undo shows in the history as undone", async () => {
+    // DESIGN §5b: a change answers its change_id; an undo within the window writes entries marked undone
+    const change = await api<{ data: { change_id: number | null } }>(recruiter, "POST", "/api/applications/bulk", {
+      ids: [applicationId],
+      attendance: 1,
+    });
+    expect(change.data.change_id).not.toBeNull();
+    await api(recruiter, "POST", `/api/applications/changes/${change.data.change_id}/undo`);
+    await openApplicant(recruiter);
+    const undone = drawerOf(recruiter).locator('[data-testid="history-entry"][data-undone="true"]');
+    await undone.first().waitFor();
+    expect(await textOf(undone.first().getByTestId("history-undone"))).toBe("Undone");
+    expect(await textOf(drawerOf(recruiter).getByTestId("applicant-current-stage"))).toBe("Shortlisted");
+  });
+
   it("the student reads the message on their timeline, and never the internal note", async () => {
     await student.goto(`${at("kmc")}/job-opportunities?scope=user-taken`);
     const card = student.locator(`[data-testid="learner-card"][data-posting-id="${postingId}"]`);
