@@ -2,7 +2,7 @@ import { EditOutlined } from "@ant-design/icons";
 import { useInvalidate, useOne } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Form, Input, InputNumber, Select, Typography } from "antd";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResourceRecord } from "../types";
 import { usePipelineLabels } from "./labels";
@@ -25,7 +25,8 @@ const FIELDS = ["stage", "attendance", "grade", "percentage", "note", "internal_
 type Field = (typeof FIELDS)[number];
 const NOTE_MAX = 500;
 
-const draftOf = (row: Application): Draft => ({
+/** The form as the applicant stands, with no note written. */
+const draftOf = (row: Pick<Application, "stage" | "attendance" | "grade" | "percentage">): Draft => ({
   stage: row.stage,
   attendance: String(row.attendance ?? 0),
   grade: row.grade ?? undefined,
@@ -79,6 +80,7 @@ export function ApplicantActions({ row, posting }: { row: Application; posting: 
   const bulk = useBulkChange();
   const started = useStarted(posting);
   const [draft, setDraft] = useState<Draft>(() => draftOf(row));
+  const { stage, attendance, grade, percentage } = row;
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
@@ -87,6 +89,16 @@ export function ApplicantActions({ row, posting }: { row: Application; posting: 
       ? posting.gradingType
       : null;
   const idOf = (field: Field) => `applicant-${row.id}-${field}`;
+
+  // the applicant changed under the form (a save, an Undo, a move on the board): the fields follow,
+  // the notes being written stay
+  useEffect(() => {
+    setDraft((previous) => ({
+      ...draftOf({ stage, attendance, grade, percentage }),
+      note: previous.note,
+      internal_note: previous.internal_note,
+    }));
+  }, [stage, attendance, grade, percentage]);
 
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
     setDraft((previous) => ({ ...previous, [field]: value }));
