@@ -19,6 +19,7 @@ import passwords from "./plugins/passwords.js";
 import security from "./plugins/security.js";
 import commandRoutes from "./resources/commands/index.js";
 import resourceRoutes from "./resources/routes.js";
+import applicantProfileRoutes from "./routes/applicant-profile.js";
 import applicationChangeRoutes from "./routes/application-changes.js";
 import applicationHistoryRoutes from "./routes/application-history.js";
 import attemptScoreRoutes from "./routes/attempt-scores.js";
@@ -27,6 +28,7 @@ import certificateRoutes from "./routes/certificates.js";
 import courseSiteRoutes from "./routes/course-site.js";
 import dashboardRoutes from "./routes/dashboard.js";
 import helpRoutes from "./routes/help.js";
+import learnerCvRoutes from "./routes/learner-cv.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
@@ -125,6 +127,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(dashboardRoutes);
       await api.register(uploadRoutes);
       await api.register(helpRoutes);
+      await api.register(applicantProfileRoutes);
+      await api.register(learnerCvRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -127,6 +127,13 @@ describe("deny by default", () => {
       "POST /api/help/ask": "signed-in",
       "GET /api/help/questions": `roles ${PROVIDER_ROLES}`,
       "GET /api/mail-outbox": `roles ${[ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN]}`,
+      // a learner's CV (learner-cv.test.ts): their own (uploaded by learners only), and another's
+      // only for the staff who reach that learner's account or one of their applications; 404 else
+      "GET /api/profile/cv": "signed-in",
+      "GET /api/profile/cv/file": "signed-in",
+      "POST /api/profile/cv": "signed-in",
+      "DELETE /api/profile/cv": "signed-in",
+      "GET /api/learners/:id/cv": "signed-in",
     };
     const actual = Object.fromEntries(
       t.app.declaredRoutes

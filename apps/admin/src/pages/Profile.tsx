@@ -1,4 +1,5 @@
 import { CalendarOutlined, UserOutlined } from "@ant-design/icons";
+import { isLearnerRole } from "@csc/shared";
 import { Descriptions, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../components/AppCard";
@@ -7,6 +8,7 @@ import { PageHeader } from "../components/PageHeader";
 import { currentLanguage, LANGUAGES } from "../providers/i18n";
 import { useSession } from "../session/SessionContext";
 import { ChangePasswordCard } from "./profile/ChangePasswordCard";
+import { CvCard } from "./profile/CvCard";
 import { ProfileForm } from "./profile/ProfileForm";
 import "./profile/profile.css";
 
@@ -41,6 +43,7 @@ export default function Profile() {
           </Descriptions>
         </AppCard>
         <ProfileForm />
+        {isLearnerRole(role) ? <CvCard /> : null}
         <AppCard title={t("account:calendar.title")} icon={<CalendarOutlined />}>
           <CalendarOption />
         </AppCard>

@@ -92,6 +92,9 @@ export interface UserTable {
   country: string | null;
   /** The calendar dates are shown in for this user. */
   calendar: Generated<"gregorian" | "bikram-sambat">;
+  /** A learner's CV: its row in `uploads` (a PDF kept outside the public images) and the name they gave it. */
+  cv_upload_id: number | null;
+  cv_file_name: string | null;
   created_at: string;
   updated_at: string;
 }

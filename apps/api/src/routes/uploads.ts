@@ -100,7 +100,7 @@ export async function reencodeImage(input: Buffer, format: ImageFormat): Promise
 }
 
 /** Seconds until the user's oldest upload within the rate window leaves it; 0 when they may upload now. */
-async function uploadRetryAfter(db: Kysely<Database>, userId: number): Promise<number> {
+export async function uploadRetryAfter(db: Kysely<Database>, userId: number): Promise<number> {
   const since = new Date(Date.now() - UPLOAD_RATE.windowMs).toISOString();
   const recent = await db
     .selectFrom("uploads")
@@ -120,7 +120,7 @@ async function uploadRetryAfter(db: Kysely<Database>, userId: number): Promise<n
  * the same moment cannot all pass the checks (PostgreSQL: the user's row is locked meanwhile;
  * SQLite runs one transaction at a time).
  */
-async function recordUpload(
+export async function recordUpload(
   db: Kysely<Database>,
   dialect: Dialect,
   t: Translate,

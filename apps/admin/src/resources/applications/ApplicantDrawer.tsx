@@ -1,25 +1,18 @@
 import { useOne } from "@refinedev/core";
-import { useQuery } from "@tanstack/react-query";
-import { Alert, Descriptions, Drawer, Empty, Skeleton, Timeline, Typography } from "antd";
+import { Alert, Descriptions, Drawer, Grid, Skeleton, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../../providers/http";
 import { useLanguage } from "../../providers/i18n";
 import { formatDate, formatDateTime, formatNumber } from "../display/format";
+import { useResourceMeta } from "../useResourceMeta";
+import { ApplicantActions } from "./ApplicantActions";
+import { ApplicantHistory } from "./ApplicantHistory";
+import { ApplicantProfile } from "./ApplicantProfile";
 import { type PipelineEnum, usePipelineLabels } from "./labels";
 import { type Application, gradingOfRow, type Posting } from "./posting";
+import "./applicantDrawer.css";
 
-/** One change of an application (`GET /applications/{id}/history`, DESIGN §5a), oldest first. */
-interface HistoryEntry {
-  field: string;
-  from: string | number | null;
-  to: string | number | null;
-  note: string | null;
-  by: { id: number; full_name: string } | null;
-  at: string;
-}
-
-export const historyKey = (id: number) => ["application-history", id] as const;
+export { historyKey } from "./ApplicantHistory";
 
 /** The history's fields whose values are one of the pipeline's enums. */
 const ENUM_FIELDS: Partial<Record<string, PipelineEnum>> = {
@@ -30,9 +23,10 @@ const ENUM_FIELDS: Partial<Record<string, PipelineEnum>> = {
 };
 
 /**
- * One applicant's details and their history: who changed what, from what to what, why and when.
- * Without a posting (a learner's applications to many), the application's own row says what it
- * is to, and `postingOf` shows which posting.
+ * One applicant: who they are (their profile's essentials, skills and CV), where their application
+ * stands, what staff who manage the posting may do about it, and its history. Without a posting (a
+ * learner's applications to many), the application's own row says what it is to, `postingOf`
+ * shows which posting, and nothing is changed here.
  */
 export function ApplicantDrawer({
   id,
@@ -46,14 +40,16 @@ export function ApplicantDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation("pipeline");
+  const screens = Grid.useBreakpoint();
   return (
     <Drawer
       open={id !== null}
       onClose={onClose}
-      width={520}
+      width={screens.sm ? 560 : "100%"}
       title={t("detail.title")}
       destroyOnHidden
       data-testid="applicant-detail"
+      className="csc-applicant-drawer"
     >
       {id !== null ? <ApplicantDetail id={id} posting={posting} postingOf={postingOf} /> : null}
     </Drawer>
@@ -71,18 +67,17 @@ function ApplicantDetail({
 }) {
   const { t } = useTranslation("pipeline");
   const language = useLanguage();
+  const meta = useResourceMeta("applications");
   const { label, stage } = usePipelineLabels();
   const { query, result: row } = useOne<Application>({ resource: "applications", id, errorNotification: false });
-  const history = useQuery({
-    queryKey: historyKey(id),
-    queryFn: async () => (await http.get<HistoryEntry[]>(`/api/applications/${id}/history`)).data,
-  });
 
   if (query.isError) return <Alert type="warning" showIcon message={query.error?.message ?? t("detail.loadFailed")} />;
   if (query.isLoading || !row) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   const postingType = posting?.type ?? row.posting_type;
   const gradingType = posting ? posting.gradingType : gradingOfRow(row);
+  // those who manage the posting (editors and admins of its owner) act; viewers and others read
+  const canChange = Boolean(posting?.manages) && Boolean(meta?.commands.includes("bulk")) && !row.withdrawn_at;
   const shown = (field: string, value: string | number | null) => {
     if (value === null || value === "") return "—";
     if (field === "stage") return stage(String(value), postingType);
@@ -92,23 +87,20 @@ function ApplicantDetail({
     if (field === "withdrawn_at") return formatDateTime(value, language) ?? String(value);
     return String(value);
   };
-  const fieldName = (field: string) => t(`detail.fields.${field}`, { defaultValue: field });
 
   const facts: { key: string; label: string; children: ReactNode }[] = [
     ...(postingOf ? [{ key: "posting", label: t("columns.posting"), children: postingOf(row) }] : []),
-    { key: "full_name", label: t("columns.full_name"), children: row.full_name },
-    { key: "email", label: t("columns.email"), children: row.email },
-    { key: "contact_number", label: t("columns.contact_number"), children: row.contact_number || "—" },
-    { key: "profession", label: t("columns.profession"), children: row.profession || "—" },
-    { key: "institution", label: t("columns.institution"), children: row.institution || "—" },
-    { key: "department", label: t("columns.department"), children: row.department || "—" },
     { key: "applied_at", label: t("columns.applied_at"), children: formatDate(row.applied_at, language) ?? "—" },
     {
       key: "applicant_type",
       label: t("columns.applicant_type"),
       children: label("applicant_type", row.applicant_type),
     },
-    { key: "stage", label: t("columns.stage"), children: stage(row.stage, postingType) },
+    {
+      key: "stage",
+      label: t("columns.stage"),
+      children: <span data-testid="applicant-current-stage">{stage(row.stage, postingType)}</span>,
+    },
     { key: "attendance", label: t("columns.attendance"), children: label("attendance", row.attendance) },
   ];
   if (gradingType === "grade") {
@@ -133,46 +125,15 @@ function ApplicantDetail({
 
   return (
     <div className="csc-applicant-detail">
-      <Descriptions size="small" bordered column={1} items={facts} className="csc-details" />
-      <Typography.Title level={5} className="csc-applicant-detail__history-title">
-        {t("detail.history")}
-      </Typography.Title>
-      {history.isLoading ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : history.isError ? (
-        <Alert type="warning" showIcon message={(history.error as Error)?.message ?? t("detail.loadFailed")} />
-      ) : (history.data ?? []).length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("detail.noHistory")} />
-      ) : (
-        <Timeline
-          className="csc-applicant-history"
-          items={(history.data ?? []).map((entry, index) => ({
-            key: `${entry.at}-${index}`,
-            children: (
-              <div className="csc-history-entry" data-testid="history-entry" data-field={entry.field}>
-                <div className="csc-history-entry__change">
-                  {entry.field === "withdrawn_at"
-                    ? t("detail.withdrew")
-                    : entry.field === "stage" && entry.from === null
-                      ? t("detail.applied", { stage: shown(entry.field, entry.to) })
-                      : t("detail.change", {
-                          field: fieldName(entry.field),
-                          from: shown(entry.field, entry.from),
-                          to: shown(entry.field, entry.to),
-                        })}
-                </div>
-                <div className="csc-history-entry__meta">
-                  {t("detail.by", {
-                    name: entry.by?.full_name || t("detail.system"),
-                    at: formatDateTime(entry.at, language) ?? entry.at,
-                  })}
-                </div>
-                {entry.note ? <div className="csc-history-entry__note">{entry.note}</div> : null}
-              </div>
-            ),
-          }))}
-        />
-      )}
+      <ApplicantProfile id={id} row={row} />
+      <section aria-labelledby={`csc-application-${id}`}>
+        <Typography.Title level={3} className="csc-drawer-section__title" id={`csc-application-${id}`}>
+          {t("drawer.application")}
+        </Typography.Title>
+        <Descriptions size="small" bordered column={1} items={facts} className="csc-details" />
+      </section>
+      {canChange && posting ? <ApplicantActions row={row} posting={posting} /> : null}
+      <ApplicantHistory id={id} shown={shown} />
     </div>
   );
 }
