@@ -15,6 +15,9 @@ import type { ResourceName } from "./registry/types.js";
  * may withdraw, and where a learning event takes place. Written once, here.
  */
 
+/** The longest note a change of applicants carries, to the applicant or staff-only (characters). */
+export const APPLICATION_NOTE_MAX = 1000;
+
 /**
  * Stages in which nothing is decided yet: the applicant still waits for an answer. The other
  * stages are outcomes — hired, certified or not, absent, moved to an older batch — or a rejection.

@@ -1,4 +1,5 @@
 import { EditOutlined } from "@ant-design/icons";
+import { APPLICATION_NOTE_MAX } from "@csc/shared";
 import { useInvalidate, useOne } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Form, Input, InputNumber, Select, Typography } from "antd";
@@ -23,7 +24,6 @@ interface Draft {
 
 const FIELDS = ["stage", "attendance", "grade", "percentage", "note", "internal_note"] as const;
 type Field = (typeof FIELDS)[number];
-const NOTE_MAX = 500;
 
 /** The form as the applicant stands, with no note written. */
 const draftOf = (row: Pick<Application, "stage" | "attendance" | "grade" | "percentage">): Draft => ({
@@ -215,7 +215,7 @@ export function ApplicantActions({ row, posting }: { row: Application; posting: 
         >
           <Input.TextArea
             id={idOf("note")}
-            maxLength={NOTE_MAX}
+            maxLength={APPLICATION_NOTE_MAX}
             autoSize={{ minRows: 2, maxRows: 6 }}
             value={draft.note}
             onChange={(event) => set("note", event.target.value)}
@@ -228,7 +228,7 @@ export function ApplicantActions({ row, posting }: { row: Application; posting: 
         >
           <Input.TextArea
             id={idOf("internal_note")}
-            maxLength={NOTE_MAX}
+            maxLength={APPLICATION_NOTE_MAX}
             autoSize={{ minRows: 2, maxRows: 6 }}
             value={draft.internal_note}
             onChange={(event) => set("internal_note", event.target.value)}

@@ -1,3 +1,4 @@
+import { APPLICATION_NOTE_MAX } from "@csc/shared";
 import { Alert, Form, Input, InputNumber, Select } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -172,7 +173,7 @@ export function BulkChangeModal({
           <Form.Item {...item("note", t("bulk.note"))}>
             <Input.TextArea
               id="bulk-note"
-              maxLength={500}
+              maxLength={APPLICATION_NOTE_MAX}
               autoSize={{ minRows: 2, maxRows: 5 }}
               placeholder={t("bulk.notePlaceholder")}
               value={draft.note}

@@ -1,3 +1,4 @@
+import { APPLICATION_NOTE_MAX } from "@csc/shared";
 import { Type } from "typebox";
 import type { Transaction } from "./types.js";
 
@@ -73,7 +74,7 @@ export async function recordNotes(trx: Transaction, applicationIds: readonly num
 }
 
 /** The note a command's body may carry (why a stage changed, a word with an application), kept in the history. */
-export const NOTE = Type.Optional(Type.String({ maxLength: 1000 }));
+export const NOTE = Type.Optional(Type.String({ maxLength: APPLICATION_NOTE_MAX }));
 
 /** An optional note from a body: trimmed, and none when blank. */
 export const noteOf = (body: Record<string, unknown>): string | null =>
