@@ -1,5 +1,6 @@
 export * from "./ability.js";
 export * from "./assessment.js";
+export * from "./bikram-sambat.js";
 export * from "./chart.js";
 export * from "./course-site.js";
 export * from "./csv.js";
