@@ -24,6 +24,7 @@ import authRoutes from "./routes/auth.js";
 import certificateRoutes from "./routes/certificates.js";
 import courseSiteRoutes from "./routes/course-site.js";
 import dashboardRoutes from "./routes/dashboard.js";
+import guestStatusRoutes from "./routes/guest-status.js";
 import helpRoutes from "./routes/help.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(publicRoutes);
       await api.register(publicPostingRoutes);
       await api.register(certificateRoutes);
+      await api.register(guestStatusRoutes);
       await api.register(courseSiteRoutes);
       await api.register(tenantRoutes);
       await api.register(authRoutes);

@@ -17,6 +17,8 @@ import * as tutorials from "./migrations/20261126T0100_tutorials.js";
 import * as helpQuestions from "./migrations/20261126T0200_help_questions.js";
 import * as accessRevokesTokens from "./migrations/20261126T0300_access_revokes_tokens.js";
 import * as learningGuards from "./migrations/20261126T0400_learning_guards.js";
+// issue 20: a guest applicant's private status page
+import * as guestStatusTokens from "./migrations/20261127T0100_guest_status_tokens.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -39,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261126T0200_help_questions": helpQuestions,
   "20261126T0300_access_revokes_tokens": accessRevokesTokens,
   "20261126T0400_learning_guards": learningGuards,
+  "20261127T0100_guest_status_tokens": guestStatusTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
