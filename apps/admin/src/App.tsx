@@ -16,6 +16,7 @@ const ResetPasswordPage = lazy(() => import("./pages/auth/ResetPasswordPage"));
 const VerifyEmailPage = lazy(() => import("./pages/auth/VerifyEmailPage"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 const PublicApplyPage = lazy(() => import("./public-apply/PublicApplyPage"));
+const ApplicationStatusPage = lazy(() => import("./public-apply/ApplicationStatusPage"));
 const RefineShell = lazy(() => import("./routes/RefineShell"));
 const SessionGate = lazy(() => import("./routes/SessionGate").then((module) => ({ default: module.SessionGate })));
 const HomeRedirect = lazy(() => import("./routes/SessionGate").then((module) => ({ default: module.HomeRedirect })));
@@ -55,6 +56,8 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
               {/* spec §2 public links: open to everyone, signed in or not */}
               <Route path="/job-role-trainings-apply" element={<PublicApplyPage resource="learning-events" />} />
               <Route path="/job-opportunities-apply" element={<PublicApplyPage resource="job-opportunities" />} />
+              {/* a guest applicant's private status page, from their mails (DESIGN §5b) */}
+              <Route path="/applications/status/:token" element={<ApplicationStatusPage />} />
               <Route element={<SessionGate />}>
                 <Route index element={<HomeRedirect />} />
                 <Route path="/admin" element={<HomeRedirect />} />
