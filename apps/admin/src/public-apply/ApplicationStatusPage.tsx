@@ -49,7 +49,7 @@ function StatusDetails({ status }: { status: GuestApplicationStatus }) {
               children: status.withdrawn_at ? (
                 <Tag data-testid="guest-status-stage">{t("learner:status.withdrawn")}</Tag>
               ) : (
-                <Tag color="processing" data-testid="guest-status-stage">
+                <Tag className="csc-guest-status__stage" data-testid="guest-status-stage">
                   {stage}
                 </Tag>
               ),
