@@ -397,3 +397,35 @@ describe("a recruiter company's request decided", () => {
     expect(t.mailbox.received.filter((m) => m.to.includes(company.email))).toHaveLength(1);
   });
 });
+
+describe("an account made for someone (the invitation)", () => {
+  it("names the site the account signs in on and links to choosing a password there, in the maker's language", async () => {
+    const admin = await tokenFor(t.app, "college.admin@example.com", "kmc");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/users",
+      headers: { host: host("kmc"), "accept-language": "np-NP", ...bearer(admin) },
+      payload: { full_name: "Invited Viewer", email: "invited.viewer@example.com", role: "COLLEGE_VIEWER" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mail = await mailTo("invited.viewer@example.com", "/reset-password?token=");
+    expect(subjectOf(mail)).toBe(`${kmcName}: तपाईंको करियर सेवा केन्द्र खाता`);
+    expect(mail.text).toContain(`${kmcName} ले करियर सेवा केन्द्रमा तपाईंका लागि खाता बनाएको छ`);
+    expect(mail.text).toContain(`${origin("kmc")}/reset-password?token=`);
+  });
+
+  it("names the provider on the provider's site", async () => {
+    const admin = await tokenFor(t.app, "superadmin@example.com", "provider");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/users",
+      headers: { host: host("provider"), ...bearer(admin) },
+      payload: { full_name: "Invited Editor", email: "invited.editor@example.com", role: "SKILLLAB_EDITOR" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mail = await mailTo("invited.editor@example.com", "/reset-password?token=");
+    expect(subjectOf(mail)).toBe("Skill Lab: your Career Service Center account");
+    expect(mail.text).toContain("Skill Lab has created an account for you");
+    expect(mail.text).toContain(`${origin("provider")}/reset-password?token=`);
+  });
+});
