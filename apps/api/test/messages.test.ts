@@ -310,7 +310,10 @@ describe("the mail of a change (changeMails)", () => {
       expect(learnerMail.text).toContain(line);
     }
     expect(learnerMail.text).toContain(`${origin("kmc")}/certificates/${code}`);
-    expect(learnerMail.text).toContain(`Message from ${kmcName}:\nSee you at the ceremony.`);
+    expect(learnerMail.text).toContain("A message about your application:\nSee you at the ceremony.");
+    expect(learnerMail.text).toContain(
+      `There is news about your application to “Messages workshop ${serial}” on ${kmcName}`,
+    );
     expect(learnerMail.text).toContain(`${origin("kmc")}/job-trainings/show/${posting}`);
 
     const guestMail = await mailTo("maya.guest@example.org", "उपस्थिति");

@@ -59,7 +59,7 @@ function changeMail(to: Addressee, changes: readonly Change[], note: string | nu
       date: mailDate(at, to.language, to.calendar),
       lines: lines.length > 0 ? `\n\n${lines.join("\n")}` : "",
       certificate,
-      note: note ? t("applicantMail.note", { site: site.name, note }) : "",
+      note: note ? t("applicantMail.note", { note }) : "",
       link: to.link,
       private: row.user_id === null ? t("applicantMail.privateLink") : "",
     }),
