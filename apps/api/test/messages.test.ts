@@ -1,5 +1,4 @@
 import type { FastifyRequest } from "fastify";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailDate } from "../src/lib/site-mail.js";
 import type { Change } from "../src/resources/commands/history.js";
@@ -216,12 +215,13 @@ describe("a guest's status page (GET /public/applications/{token})", () => {
   });
 
   it("never answers a staff-only note, and shows the note to the applicant", async () => {
-    // the pipeline's `internal` flag on history rows (DESIGN §5b), added here when this database lacks it
+    // the pipeline's `internal` flag on history rows (DESIGN §5b, migration 20261127T0000), added
+    // here as that migration adds it when this database predates it
     const columns = (await t.app.db.introspection.getTables()).find((table) => table.name === "application_history");
     if (!columns?.columns.some((column) => column.name === "internal")) {
       await t.app.db.schema
         .alterTable("application_history")
-        .addColumn("internal", "boolean", (c) => c.notNull().defaultTo(false))
+        .addColumn("internal", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
     }
     const at = stamp();
@@ -236,7 +236,7 @@ describe("a guest's status page (GET /public/applications/{token})", () => {
           note: "Bring your ID",
           by_user_id: 1,
           at,
-          internal: sql`false`,
+          internal: 0,
         } as never,
         {
           application_id: applicationId,
@@ -246,8 +246,8 @@ describe("a guest's status page (GET /public/applications/{token})", () => {
           note: "Staff only: weak references",
           by_user_id: 1,
           at,
-          // a literal both databases read as true (SQLite binds no booleans)
-          internal: sql`true`,
+          // 1: staff only, as the pipeline's migration keeps the flag (an integer on both databases)
+          internal: 1,
         } as never,
       ])
       .execute();

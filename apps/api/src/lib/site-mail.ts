@@ -47,7 +47,7 @@ export const providerSite = (t: Translate): NamedSite => ({
   accent: null,
 });
 
-/** An institution's site while it is active; the provider's while it is not, as its own answers nobody then. */
+/** An institution's site while it is active; the provider's, in the institution's name, while it is not. */
 async function institutionSite(db: Kysely<Database>, id: number): Promise<NamedSite | null> {
   const institution = await db
     .selectFrom("institutions")
@@ -55,12 +55,10 @@ async function institutionSite(db: Kysely<Database>, id: number): Promise<NamedS
     .where("id", "=", id)
     .executeTakeFirst();
   if (!institution) return null;
-  if (institution.status !== "active") return null;
-  return {
-    name: institution.name,
-    site: { kind: "institution", subdomain: institution.subdomain },
-    accent: institution.primary_color,
-  };
+  // an inactive institution's own site answers nobody: the provider's speaks in its name
+  const site: Site =
+    institution.status === "active" ? { kind: "institution", subdomain: institution.subdomain } : { kind: "provider" };
+  return { name: institution.name, site, accent: institution.primary_color };
 }
 
 /**
@@ -71,13 +69,6 @@ export async function ownerSite(db: Kysely<Database>, owner: SiteOwner, t: Trans
   if (owner.institution_id !== null) {
     const institution = await institutionSite(db, owner.institution_id);
     if (institution) return institution;
-    // an inactive institution's certificates still verify, on the provider's site, under its name
-    const row = await db
-      .selectFrom("institutions")
-      .select("name")
-      .where("id", "=", owner.institution_id)
-      .executeTakeFirst();
-    if (row) return { ...providerSite(t), name: row.name };
   }
   if (owner.recruiter_id !== null) {
     const recruiter = await db
@@ -96,7 +87,9 @@ export async function learnerSite(
   institutionId: number | null,
   t: Translate,
 ): Promise<NamedSite> {
-  return (institutionId !== null ? await institutionSite(db, institutionId) : null) ?? providerSite(t);
+  const institution = institutionId !== null ? await institutionSite(db, institutionId) : null;
+  // a learner of an inactive institution signs in nowhere of theirs: the provider's site speaks
+  return institution?.site.kind === "institution" ? institution : providerSite(t);
 }
 
 /** The address of a site, as the request that causes the mail reaches this server (its scheme and port). */
