@@ -3,7 +3,7 @@ import type { Mail } from "../../lib/mailer.js";
 import { certificatePath, mailDate, translatorFor } from "../../lib/site-mail.js";
 import { nowIso } from "../../lib/time.js";
 import { type Addressee, addresseesOf, applicantRows } from "./applicant-mail.js";
-import type { Change, TrackedField } from "./history.js";
+import { type Change, TRACKED_FIELDS, type TrackedField } from "./history.js";
 import type { Transaction } from "./types.js";
 
 /** The enum each tracked field's values are labelled by (as on the learner's timeline). */
@@ -13,6 +13,9 @@ const VALUE_ENUMS: Partial<Record<TrackedField, string>> = {
   completion_status: "completionStatus",
   grade: "letterGrade",
 };
+
+/** A change of a field the applicant is told of (not their own withdrawal, not a note: the note comes apart). */
+const isTracked = (field: string): field is TrackedField => (TRACKED_FIELDS as readonly string[]).includes(field);
 
 /** The order an applicant reads their changes in, whatever order the command made them. */
 const FIELD_ORDER: readonly TrackedField[] = ["stage", "attendance", "grade", "percentage", "completion_status"];
@@ -37,7 +40,7 @@ function changeMail(to: Addressee, changes: readonly Change[], note: string | nu
   const { t, row, site } = to;
   const latest = new Map<TrackedField, unknown>();
   for (const change of changes) {
-    if (change.field !== "withdrawn_at") latest.set(change.field, change.to);
+    if (isTracked(change.field)) latest.set(change.field, change.to);
   }
   const lines = FIELD_ORDER.filter((field) => latest.has(field)).map((field) =>
     changeLine(to, field, latest.get(field)),
@@ -83,7 +86,7 @@ export async function changeMails(
 ): Promise<Mail[]> {
   const byApplication = new Map<number, Change[]>();
   for (const change of changes) {
-    if (change.field === "withdrawn_at") continue;
+    if (!isTracked(change.field)) continue;
     byApplication.set(change.applicationId, [...(byApplication.get(change.applicationId) ?? []), change]);
   }
   if (note) {
