@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mailDate } from "../src/lib/site-mail.js";
 import type { Change } from "../src/resources/commands/history.js";
 import { changeMails } from "../src/resources/commands/stage-mail.js";
@@ -170,11 +170,14 @@ describe("the receipt of an application", () => {
     expect(mail.text).toContain(mailDate(stamp(), "np-NP"));
     const { url, token } = statusLink(mail.text);
     expect(url.origin).toBe(origin("kmc"));
-    const recorded = await t.app.db
-      .selectFrom("mail_outbox")
-      .select("text_body")
-      .where("to_address", "=", "sita.guest@example.org")
-      .executeTakeFirstOrThrow();
+    // the outbox records a mail once the SMTP server has taken it: a moment after the mailbox has it
+    const recorded = await vi.waitFor(() =>
+      t.app.db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("to_address", "=", "sita.guest@example.org")
+        .executeTakeFirstOrThrow(),
+    );
     expect(recorded.text_body).toContain("/applications/status/[redacted]");
     expect(recorded.text_body).not.toContain(token);
     // only the token's hash is kept
