@@ -17,6 +17,7 @@ const VerifyEmailPage = lazy(() => import("./pages/auth/VerifyEmailPage"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 const PublicApplyPage = lazy(() => import("./public-apply/PublicApplyPage"));
 const CertificatePage = lazy(() => import("./certificates/CertificatePage"));
+const ApplicationStatusPage = lazy(() => import("./public-apply/ApplicationStatusPage"));
 const RefineShell = lazy(() => import("./routes/RefineShell"));
 const SessionGate = lazy(() => import("./routes/SessionGate").then((module) => ({ default: module.SessionGate })));
 const HomeRedirect = lazy(() => import("./routes/SessionGate").then((module) => ({ default: module.HomeRedirect })));
@@ -58,6 +59,8 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
               <Route path="/job-opportunities-apply" element={<PublicApplyPage resource="job-opportunities" />} />
               {/* DESIGN §5b: anyone holding a certificate's code verifies it here */}
               <Route path="/certificates/:code" element={<CertificatePage />} />
+              {/* a guest applicant's private status page, from their mails (DESIGN §5b) */}
+              <Route path="/applications/status/:token" element={<ApplicationStatusPage />} />
               <Route element={<SessionGate />}>
                 <Route index element={<HomeRedirect />} />
                 <Route path="/admin" element={<HomeRedirect />} />

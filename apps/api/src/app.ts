@@ -27,6 +27,7 @@ import authRoutes from "./routes/auth.js";
 import certificateRoutes from "./routes/certificates.js";
 import courseSiteRoutes from "./routes/course-site.js";
 import dashboardRoutes from "./routes/dashboard.js";
+import guestStatusRoutes from "./routes/guest-status.js";
 import helpRoutes from "./routes/help.js";
 import learnerCvRoutes from "./routes/learner-cv.js";
 import localeRoutes from "./routes/locales.js";
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(publicRoutes);
       await api.register(publicPostingRoutes);
       await api.register(certificateRoutes);
+      await api.register(guestStatusRoutes);
       await api.register(courseSiteRoutes);
       await api.register(tenantRoutes);
       await api.register(authRoutes);

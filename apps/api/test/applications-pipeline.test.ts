@@ -450,15 +450,18 @@ describe("a learner applying", () => {
 });
 
 describe("stage-change mail", () => {
-  const outboxOf = (email: string) =>
-    t.app.db
-      .selectFrom("mail_outbox")
-      .select(["subject", "text_body"])
-      .where("to_address", "=", email)
-      .orderBy("id")
-      .execute();
+  // the mails about one posting: every change now mails its applicants (issue 20), earlier tests' too
+  const outboxOf = async (email: string, posting?: number) =>
+    (
+      await t.app.db
+        .selectFrom("mail_outbox")
+        .select(["subject", "text_body"])
+        .where("to_address", "=", email)
+        .orderBy("id")
+        .execute()
+    ).filter((mail) => posting === undefined || mail.text_body.includes(`/job-trainings/show/${posting}`));
 
-  it("tells the learner of each new stage, in the language they applied in, and of nothing else", async () => {
+  it("tells the learner of each change, in the language they applied in, once its window has passed", async () => {
     const posting = await event({ institution_id: ids.kmc }, { grading: "grade" });
     const applied = await t.app.inject({
       method: "POST",
@@ -468,7 +471,7 @@ describe("stage-change mail", () => {
     });
     expect(applied.statusCode, applied.body).toBe(201);
     const id = applied.json<{ id: number }>().id;
-    const before = (await outboxOf("student@example.com")).length;
+    const before = (await outboxOf("student@example.com", posting)).length;
 
     // the editor works in English; the mail is in the applicant's Nepali
     const moved = await bulk("college.editor@example.com", { ids: [id], stage: "shortlisted", note: "बधाई छ" });
@@ -476,20 +479,24 @@ describe("stage-change mail", () => {
     // nothing leaves while the change can still be undone
     const { undo_until } = moved.json<{ data: { undo_until: string } }>().data;
     await t.app.mailQueue.drain(new Date(Date.parse(undo_until) - 1000));
-    expect(await outboxOf("student@example.com")).toHaveLength(before);
+    expect(await outboxOf("student@example.com", posting)).toHaveLength(before);
     await t.app.mailQueue.drain(new Date(Date.parse(undo_until) + 2000));
-    const mails = (await outboxOf("student@example.com")).slice(before);
+    const mails = (await outboxOf("student@example.com", posting)).slice(before);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe("तपाईंको आवेदन नयाँ चरणमा पुगेको छ");
-    expect(mails[0]?.text_body).toContain("छनोट सूचीमा परेका");
+    // issue 20: it names the learner's site and links to their application there (messages.test.ts has the rest)
+    expect(mails[0]?.subject).toContain("तपाईंको आवेदनबारे जानकारी");
+    expect(mails[0]?.text_body).toContain("• चरण: छनोट सूचीमा परेका");
     expect(mails[0]?.text_body).toContain("बधाई छ");
+    expect(mails[0]?.text_body).toContain(`/job-trainings/show/${posting}`);
 
-    // attendance is no stage change, and public applicants (no account) get no mail from here
+    // attendance is told too (issue 20), after its own window
     const attended = await bulk("college.editor@example.com", { ids: [id], attendance: 1 });
     await t.app.mailQueue.drain(
       new Date(Date.parse(attended.json<{ data: { undo_until: string } }>().data.undo_until) + 2000),
     );
-    expect(await outboxOf("student@example.com")).toHaveLength(before + 1);
+    const after = (await outboxOf("student@example.com", posting)).slice(before);
+    expect(after).toHaveLength(2);
+    expect(after[1]?.text_body).toContain("• उपस्थिति: उपस्थित");
   });
 });
 

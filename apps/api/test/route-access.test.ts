@@ -90,6 +90,8 @@ describe("deny by default", () => {
       "POST /api/public/job-opportunities/:id/apply": "public",
       // certificate verification (DESIGN §5a, §5b): the holder's name, the item, the date and its issuer, nothing else
       "GET /api/public/certificates/:code": "public",
+      // a guest applicant's private status page (issue 20): the token is the key
+      "GET /api/public/applications/:token": "public",
       // the printable certificate of the same code: the same facts, throttled per address
       "GET /api/public/certificates/:code.pdf": "public",
       // the course site's completion callback (course-site-callback.test.ts): admitted by its

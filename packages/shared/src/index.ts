@@ -2,6 +2,7 @@ export * from "./ability.js";
 export * from "./application-status.js";
 export * from "./application-window.js";
 export * from "./assessment.js";
+export * from "./bikram-sambat.js";
 export * from "./chart.js";
 export * from "./course-site.js";
 export * from "./csv.js";

@@ -20,6 +20,8 @@ function useChangeText() {
   const { t } = useTranslation();
   return (entry: HistoryEntry): string => {
     if (entry.field === "withdrawn_at") return t("learner:timeline.withdrawn");
+    // a message to the applicant with no change (DESIGN §5b): the note below says it
+    if (entry.field === "note") return t("learner:timeline.message");
     if (entry.field === "stage" && entry.from === null) {
       return t("learner:timeline.applied", { stage: t(enumLabelKey("applicationStage", String(entry.to))) });
     }
@@ -32,14 +34,18 @@ function useChangeText() {
 /** An application's history as a timeline, oldest first (`GET /api/applications/{id}/history`). */
 export function StageTimeline({ application }: { application: Application }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const changeText = useChangeText();
   const history = useQuery({ queryKey: historyQueryKey(application.id), queryFn: () => fetchHistory(application.id) });
   if (history.isLoading) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (history.isError) {
     return <Alert type="warning" showIcon message={t("learner:timeline.loadFailed")} />;
   }
-  const entries = history.data ?? [];
+  return <TimelineEntries entries={history.data ?? []} />;
+}
+
+/** History entries as a timeline, oldest first: what changed, when, by whom when known, and the note. */
+export function TimelineEntries({ entries }: { entries: readonly HistoryEntry[] }) {
+  const language = useLanguage();
+  const changeText = useChangeText();
   return (
     <Timeline
       className="csc-stage-timeline"

@@ -18,6 +18,7 @@ import * as helpQuestions from "./migrations/20261126T0200_help_questions.js";
 import * as accessRevokesTokens from "./migrations/20261126T0300_access_revokes_tokens.js";
 import * as learningGuards from "./migrations/20261126T0400_learning_guards.js";
 import * as pipelineChanges from "./migrations/20261127T0000_pipeline_changes.js";
+import * as guestStatusTokens from "./migrations/20261127T0100_guest_status_tokens.js";
 import * as learnerCv from "./migrations/20261127T0200_learner_cv.js";
 import type { Database } from "./schema.js";
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261126T0300_access_revokes_tokens": accessRevokesTokens,
   "20261126T0400_learning_guards": learningGuards,
   "20261127T0000_pipeline_changes": pipelineChanges,
+  "20261127T0100_guest_status_tokens": guestStatusTokens,
   "20261127T0200_learner_cv": learnerCv,
 };
 

@@ -242,6 +242,13 @@ export interface MailQueueTable {
   created_at: string;
 }
 
+/** A guest applicant's private status link (DESIGN §5b): the hash of its token, never the token. */
+export interface GuestStatusTokenTable {
+  token_hash: string;
+  application_id: number;
+  created_at: string;
+}
+
 /** A learner's enrolment in a course, an enrichment program or a career roadmap (DESIGN §5a). */
 export interface EnrolmentTable {
   id: Generated<number>;
@@ -592,6 +599,7 @@ export interface Database {
   tutorials: TutorialTable;
   help_questions: HelpQuestionTable;
   course_site_signatures: CourseSiteSignatureTable;
+  guest_status_tokens: GuestStatusTokenTable;
 }
 
 export type TableName = keyof Database;
@@ -639,6 +647,7 @@ const TABLES: { readonly [Table in TableName]: true } = {
   tutorials: true,
   help_questions: true,
   course_site_signatures: true,
+  guest_status_tokens: true,
 };
 
 export const DATABASE_TABLES = Object.keys(TABLES) as TableName[];

@@ -25,7 +25,12 @@ export const REDACTED = "[redacted]";
  * meant for.
  */
 export function redactSecrets(text: string): string {
-  return text.replace(/([?&#](?:token|code|key)=)[^\s&#"'<>]+/gi, `$1${REDACTED}`);
+  return (
+    text
+      .replace(/([?&#](?:token|code|key)=)[^\s&#"'<>]+/gi, `$1${REDACTED}`)
+      // a guest's private status page carries its token in the path (DESIGN §5b)
+      .replace(/(\/applications\/status\/)[^\s/?#"'<>]+/g, `$1${REDACTED}`)
+  );
 }
 
 /**

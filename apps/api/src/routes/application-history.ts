@@ -1,6 +1,7 @@
 import { isLearnerRole, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { readableByApplicant } from "../resources/commands/history.js";
 import { reachedRow } from "../resources/handlers/reach.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 
@@ -49,24 +50,7 @@ export default async function applicationHistoryRoutes(app: FastifyInstance) {
         .select(["h.field", "h.from_value", "h.to_value", "h.note", "h.at", "h.by_user_id", "h.internal", "h.undone"])
         .select("u.full_name")
         .where("h.application_id", "=", request.params.id);
-      if (applicant) {
-        query = query
-          .where("h.internal", "=", 0)
-          .where((eb) =>
-            eb.or([
-              eb("h.change_id", "is", null),
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom("application_changes as c")
-                    .select("c.id")
-                    .whereRef("c.id", "=", "h.change_id")
-                    .where("c.undone_at", "is not", null),
-                ),
-              ),
-            ]),
-          );
-      }
+      if (applicant) query = query.where(readableByApplicant);
       const rows = await query.orderBy("h.id", "asc").execute();
       return rows.map((row) => ({
         field: row.field,

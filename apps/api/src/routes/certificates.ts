@@ -1,13 +1,12 @@
-import type { Site } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { Type } from "typebox";
 import type { Database } from "../db/schema.js";
-import { siteOrigin } from "../lib/accounts.js";
 import { loadCertificateFonts, renderCertificate } from "../lib/certificate-pdf.js";
 import { HttpError, notFound, throttled } from "../lib/errors.js";
 import { DEFAULT_LANGUAGE, loadMessages, type Translate } from "../lib/messages.js";
+import { originFor, ownerSite, type SiteOwner } from "../lib/site-mail.js";
 import { spendAllowance, type ThrottleRule } from "../lib/throttle.js";
 import { ErrorResponse, errorResponses } from "./schemas.js";
 
@@ -31,10 +30,7 @@ const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40
 export const CERTIFICATE_PDF_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
 
 /** Who owns the completed item: an institution, a recruiter company, or neither (the provider). */
-interface Issuer {
-  institution_id: number | null;
-  recruiter_id: number | null;
-}
+type Issuer = SiteOwner;
 
 interface Found {
   code: string;
@@ -108,37 +104,6 @@ async function findCertificate(db: Kysely<Database>, rawCode: string): Promise<F
 }
 
 /**
- * Who issued a certificate, and the site it is verified on: the owning institution and its site
- * (the provider's while the institution is inactive, as its own site then answers nobody), a
- * recruiter company and the recruiter site, or the provider under its product name.
- */
-async function issuerOf(db: Kysely<Database>, issuer: Issuer, t: Translate) {
-  if (issuer.institution_id !== null) {
-    const institution = await db
-      .selectFrom("institutions")
-      .select(["name", "subdomain", "status", "primary_color"])
-      .where("id", "=", issuer.institution_id)
-      .executeTakeFirst();
-    if (institution) {
-      const site: Site =
-        institution.status === "active"
-          ? { kind: "institution", subdomain: institution.subdomain }
-          : { kind: "provider" };
-      return { name: institution.name, site, accent: institution.primary_color };
-    }
-  }
-  if (issuer.recruiter_id !== null) {
-    const recruiter = await db
-      .selectFrom("recruiters")
-      .select("name")
-      .where("id", "=", issuer.recruiter_id)
-      .executeTakeFirst();
-    if (recruiter) return { name: recruiter.name, site: { kind: "recruiter" } as Site, accent: null };
-  }
-  return { name: t("certificates.provider"), site: { kind: "provider" } as Site, accent: null };
-}
-
-/**
  * Certificate verification (DESIGN §5a, §5b: a certificate "anyone can verify"), without signing
  * in, for the codes of completed enrolments and of learning-event applications marked complete:
  * `GET /public/certificates/{code}` answers the facts, `GET /public/certificates/{code}.pdf` the
@@ -155,8 +120,9 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
     const found = await findCertificate(db, code);
     if (!found) throw notFound(t("notFound"));
     const { issuer, ...facts } = found;
-    const { name, site, accent } = await issuerOf(db, issuer, t);
-    const origin = siteOrigin(site, config.rootDomain, request.host, request.protocol);
+    // who issued it and the site it is verified on: the one rule every mail's site follows too
+    const { name, site, accent } = await ownerSite(db, issuer, t);
+    const origin = originFor(request, site);
     const data = {
       ...facts,
       issued_by: name,

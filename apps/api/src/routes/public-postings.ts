@@ -18,11 +18,13 @@ import { type TSchema, Type } from "typebox";
 import type { Database } from "../db/schema.js";
 import { verifyCaptcha } from "../lib/captcha.js";
 import { badRequest, HttpError, notFound, throttled } from "../lib/errors.js";
+import type { Mail } from "../lib/mailer.js";
 import type { Translate } from "../lib/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
 import { matchingAny, type Reach } from "../resources/access.js";
 import { decoderOf } from "../resources/codec.js";
 import { insertApplication, OPEN, POSTING_COLUMN } from "../resources/commands/postings.js";
+import { receiptMail } from "../resources/commands/receipt-mail.js";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../resources/list-query.js";
 import { ALIAS, scoped } from "../resources/store.js";
 import { ErrorResponse, errorResponses, IdParams, integerParam, MessageResponse } from "./schemas.js";
@@ -341,6 +343,7 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
         // the address as the applicant's, compared without case; no account is looked up or attached
         const email = body.email.trim().toLowerCase();
         let title = "";
+        let receipt: Mail | null = null;
         try {
           await db.transaction().execute(async (trx) => {
             const posting = await shownPostings(trx, postings, site)
@@ -358,7 +361,7 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
               .executeTakeFirst();
             // written whether or not the address applied, then taken back: a repeat costs what a new
             // application does, so its time does not tell who applied
-            await insertApplication(
+            const applicationId = await insertApplication(
               trx,
               postings.type,
               postingId,
@@ -375,7 +378,10 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
               },
               { language: request.language, byUserId: null, note: null },
             );
+            // made for a repeat too (and taken back with it), so that both answers cost the same
+            const mail = await receiptMail(trx, request, applicationId);
             if (taken) throw APPLIED_BEFORE;
+            receipt = mail;
           });
         } catch (error) {
           // the guests' unique index refuses a repeat, or one of two at the same moment
@@ -386,7 +392,13 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
             request.log.warn({ err }, "applied-again mail not sent"),
           );
         }
-        // no stage mail goes to a guest (decided): their answer is this message
+        // the receipt, with the private link to the guest's status page, after the answer (as above)
+        const sent = receipt;
+        if (sent) {
+          void request.server
+            .sendMail(sent)
+            .catch((err: unknown) => request.log.warn({ err }, "application receipt not sent"));
+        }
         return reply.code(201).send({ message: t("publicApply.received") });
       },
     );

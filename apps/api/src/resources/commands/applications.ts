@@ -14,7 +14,6 @@ import { certificateCode } from "../../lib/certificates.js";
 import { badRequest, conflict } from "../../lib/errors.js";
 import { gainEventSkills } from "../../lib/learner-skills.js";
 import { queueMails } from "../../lib/mail-queue.js";
-import type { Mail } from "../../lib/mailer.js";
 import { nowIso } from "../../lib/time.js";
 import { openChange } from "./changes.js";
 import {
@@ -28,7 +27,7 @@ import {
   TRACKED_FIELDS,
   type TrackedField,
 } from "./history.js";
-import { stageMail } from "./stage-mail.js";
+import { changeMails } from "./stage-mail.js";
 import type { CommandHandler, Transaction } from "./types.js";
 
 /** Whether the applicant may still withdraw the application: before any decision (@csc/shared `canWithdraw`). */
@@ -134,20 +133,6 @@ const changesOf = (rows: BulkRow[], settings: ReturnType<typeof settingsOf>): Ch
       .filter(([field, value]) => row[field] !== value)
       .map(([field, value]) => ({ applicationId: row.id, field, from: row[field], to: value })),
   );
-
-/** A mail to each learner (an applicant with an account) whose stage the change moved. */
-function stageMails(request: FastifyRequest, rows: BulkRow[], changes: Change[], note: string | null): Mail[] {
-  const learners = new Map(rows.filter((row) => row.user_id !== null).map((row) => [row.id, row]));
-  return changes.flatMap((change) => {
-    const row = learners.get(change.applicationId);
-    if (change.field !== "stage" || !row) return [];
-    const { email, full_name: name, language, posting } = row;
-    const stage = String(change.to);
-    return [
-      stageMail(request.server.config.localesDir, { email, name, language, posting: posting ?? "", stage, note }),
-    ];
-  });
-}
 
 /** Where each enum field's words are, for the answer's "1 already at Shortlisted". */
 const VALUE_LABELS: Partial<Record<TrackedField, string>> = {
@@ -262,7 +247,15 @@ const bulk: CommandHandler = {
       );
     }
     // the applicants hear of it once the change can no longer be undone
-    await queueMails(trx, stageMails(request, rows, changes, note), {
+    // one mail per applicant, everything that changed on their application and the message to them
+    const mails = await changeMails(
+      trx,
+      request,
+      changes,
+      note,
+      rows.map((row) => row.id),
+    );
+    await queueMails(trx, mails, {
       changeId: change.id,
       sendAfter: change.undoUntil,
       at,

@@ -1,5 +1,7 @@
 import { APPLICATION_NOTE_MAX } from "@csc/shared";
+import type { ExpressionBuilder } from "kysely";
 import { Type } from "typebox";
+import type { Database } from "../../db/schema.js";
 import type { Transaction } from "./types.js";
 
 /** The fields of an application whose every change is kept (DESIGN §9). */
@@ -90,4 +92,26 @@ export async function storedApplication(trx: Transaction, id: number): Promise<R
     string,
     unknown
   >;
+}
+
+/**
+ * The history rows an applicant reads of their own application (`h` being `application_history`):
+ * what was decided for them, never a staff-only note nor a change that was undone (nor its undoing).
+ */
+export function readableByApplicant(eb: ExpressionBuilder<Database & { h: Database["application_history"] }, "h">) {
+  return eb.and([
+    eb("h.internal", "=", 0),
+    eb.or([
+      eb("h.change_id", "is", null),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("application_changes as c")
+            .select("c.id")
+            .whereRef("c.id", "=", "h.change_id")
+            .where("c.undone_at", "is not", null),
+        ),
+      ),
+    ]),
+  ]);
 }

@@ -3,6 +3,7 @@ import type { SessionUser } from "../../lib/accounts.js";
 import { conflict } from "../../lib/errors.js";
 import { nowIso } from "../../lib/time.js";
 import { NOTE, noteOf, recordChanges, storedApplication } from "./history.js";
+import { receiptMail } from "./receipt-mail.js";
 import type { CommandHandler, Transaction } from "./types.js";
 
 /** The application column naming the posting, by what the posting is. */
@@ -158,7 +159,13 @@ function apply(type: PostingType): CommandHandler {
         },
         { language: request.language, byUserId: user.id, note: noteOf(body) },
       );
-      return { row: await storedApplication(trx, id), of: "applications", created: true };
+      // the learner's receipt, in the language they applied in, leaves once the application is kept
+      return {
+        row: await storedApplication(trx, id),
+        of: "applications",
+        created: true,
+        mails: [await receiptMail(trx, request, id)],
+      };
     },
   };
 }

@@ -1,7 +1,43 @@
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { badRequest } from "../../lib/errors.js";
+import type { Mail } from "../../lib/mailer.js";
+import { LANGUAGES } from "../../lib/messages.js";
+import { originFor, providerSite, translatorFor } from "../../lib/site-mail.js";
 import { nowIso } from "../../lib/time.js";
-import type { CommandHandler } from "./types.js";
+import type { CommandHandler, Transaction } from "./types.js";
+
+/**
+ * The mail telling each company its request's outcome, with the reason of a refusal and the
+ * recruiter site's sign-in page. Nothing records the language a company registered in, so the
+ * mail is written in both, English first.
+ */
+async function decisionMails(
+  trx: Transaction,
+  request: FastifyRequest,
+  ids: number[],
+  outcome: "approved" | "rejected",
+  reason: string | null,
+): Promise<Mail[]> {
+  const companies = await trx.selectFrom("recruiters").select(["name", "email"]).where("id", "in", ids).execute();
+  const link = `${originFor(request, { kind: "recruiter" })}/login`;
+  const { localesDir } = request.server.config;
+  const key = outcome === "approved" ? "recruiterApproved" : "recruiterRejected";
+  return companies
+    .filter((company) => company.email.trim() !== "")
+    .map((company) => {
+      const parts = LANGUAGES.map((language) => {
+        const t = translatorFor(localesDir, language);
+        const vars = { company: company.name, site: providerSite(t).name, link, reason: reason ?? "" };
+        return { subject: t(`companyMail.${key}Subject`, vars), text: t(`companyMail.${key}Body`, vars) };
+      });
+      return {
+        to: company.email,
+        subject: parts.map((part) => part.subject).join(" / "),
+        text: parts.map((part) => part.text).join("\n\n———\n\n"),
+      };
+    });
+}
 
 const pending = {
   // biome-ignore lint/suspicious/noExplicitAny: the alias `r` is the recruiters table
@@ -18,7 +54,11 @@ export const recruiterRequestCommands: Record<"approve" | "reject", CommandHandl
         .set({ status: "approved", reject_reason: null, updated_at: nowIso() })
         .where("id", "in", ids)
         .execute();
-      return { message: request.t("recruitersApproved", { count: ids.length }), data: { ids } };
+      return {
+        message: request.t("recruitersApproved", { count: ids.length }),
+        data: { ids },
+        mails: await decisionMails(trx, request, ids, "approved", null),
+      };
     },
   },
   reject: {
@@ -31,12 +71,17 @@ export const recruiterRequestCommands: Record<"approve" | "reject", CommandHandl
       }
     },
     run: async (trx, ids, request, body) => {
+      const reason = String(body.reason).trim();
       await trx
         .updateTable("recruiters")
-        .set({ status: "rejected", reject_reason: String(body.reason).trim(), updated_at: nowIso() })
+        .set({ status: "rejected", reject_reason: reason, updated_at: nowIso() })
         .where("id", "in", ids)
         .execute();
-      return { message: request.t("recruitersRejected", { count: ids.length }), data: { ids } };
+      return {
+        message: request.t("recruitersRejected", { count: ids.length }),
+        data: { ids },
+        mails: await decisionMails(trx, request, ids, "rejected", reason),
+      };
     },
   },
 };

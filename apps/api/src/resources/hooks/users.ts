@@ -60,11 +60,20 @@ async function sendInvitation(request: FastifyRequest, userId: number) {
   const user = await findSessionUser(db, userId);
   if (!user) return;
   const token = await issueUserToken(db, userId, "reset-password", INVITATION_LIFETIME_MS);
-  const origin = siteOrigin(homeSiteOf(user), config.rootDomain, request.host, request.protocol);
+  const home = homeSiteOf(user);
+  const origin = siteOrigin(home, config.rootDomain, request.host, request.protocol);
+  // the mail names the site the account signs in on; it is in the language of whoever made the
+  // account, as nothing else is known of the new person's yet
+  const site =
+    home.kind === "institution"
+      ? (user.institutionRecord?.name ?? "")
+      : home.kind === "recruiter"
+        ? (user.recruiter?.name ?? "")
+        : request.t("certificates.provider");
   await sendMail({
     to: user.email,
-    subject: request.t("mail.inviteSubject"),
-    text: request.t("mail.inviteBody", { name: user.fullName, link: `${origin}/reset-password?token=${token}` }),
+    subject: request.t("mail.inviteSubject", { site }),
+    text: request.t("mail.inviteBody", { name: user.fullName, site, link: `${origin}/reset-password?token=${token}` }),
   });
 }
 

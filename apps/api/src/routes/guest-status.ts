@@ -1,0 +1,108 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { notFound, throttled } from "../lib/errors.js";
+import { guestApplicationOf } from "../lib/guest-status.js";
+import { spendAllowance, type ThrottleRule } from "../lib/throttle.js";
+import { readableByApplicant } from "../resources/commands/history.js";
+import { errorResponses } from "./schemas.js";
+
+/** Status pages one address may open in a window: enough for a person, too few to try tokens. */
+export const GUEST_STATUS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
+
+/** History entries a status page shows: far more than an application ever gathers. */
+export const GUEST_HISTORY_LIMIT = 200;
+
+/** Tracked fields stored as numbers: history keeps text, the answer gives them back as numbers. */
+const NUMERIC_FIELDS = new Set(["attendance", "percentage"]);
+const decoded = (field: string, value: string | null) =>
+  value !== null && NUMERIC_FIELDS.has(field) ? Number(value) : value;
+
+const Value = Type.Union([Type.String(), Type.Number(), Type.Null()]);
+
+/** What a guest sees of their own application: no ids, no one who made a change, no staff note. */
+const GuestStatus = Type.Object({
+  posting: Type.Object({ title: Type.String(), type: Type.String() }),
+  full_name: Type.String(),
+  applied_at: Type.String(),
+  stage: Type.String(),
+  withdrawn_at: Type.Union([Type.String(), Type.Null()]),
+  history: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      from: Value,
+      to: Value,
+      note: Type.Union([Type.String(), Type.Null()]),
+      at: Type.String(),
+    }),
+  ),
+});
+
+/**
+ * `GET /public/applications/{token}` (DESIGN §5b): a guest applicant's private, read-only page of
+ * their application's stage and timeline, opened by the token their mails carry. An unknown token
+ * is a 404 like any other; every address is throttled whether its tokens are good or not.
+ */
+export default async function guestStatusRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
+
+  app.get(
+    "/public/applications/:token",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["public"],
+        params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Type.Object({ data: GuestStatus }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { t } = request;
+      const seconds = await spendAllowance(db, `guest-status:ip:${request.ip}`, GUEST_STATUS_RULE);
+      if (seconds > 0) throw throttled(t("publicApply.throttled", { seconds }), seconds);
+      const id = await guestApplicationOf(db, request.params.token);
+      if (id === null) throw notFound(t("notFound"));
+      const application = await db
+        .selectFrom("applications as a")
+        .leftJoin("learning_events as e", "e.id", "a.learning_event_id")
+        .leftJoin("job_opportunities as j", "j.id", "a.job_opportunity_id")
+        .leftJoin("scholarships as s", "s.id", "a.scholarship_id")
+        .select((eb) => [
+          "a.full_name",
+          "a.applied_at",
+          "a.stage",
+          "a.withdrawn_at",
+          "a.posting_type",
+          eb.fn.coalesce("e.title", "j.title", "s.title").as("title"),
+        ])
+        .where("a.id", "=", id)
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom("application_history as h")
+        .select(["h.field", "h.from_value", "h.to_value", "h.note", "h.at"])
+        .where("h.application_id", "=", id)
+        .where(readableByApplicant)
+        .orderBy("h.id", "asc")
+        .limit(GUEST_HISTORY_LIMIT)
+        .execute();
+      reply.header("Cache-Control", "no-store");
+      return {
+        data: {
+          posting: { title: application.title ?? "", type: application.posting_type },
+          full_name: application.full_name,
+          applied_at: application.applied_at,
+          stage: application.stage,
+          withdrawn_at: application.withdrawn_at,
+          history: rows.map((row) => ({
+            field: row.field,
+            from: decoded(row.field, row.from_value),
+            to: decoded(row.field, row.to_value),
+            note: row.note,
+            at: row.at,
+          })),
+        },
+      };
+    },
+  );
+}
