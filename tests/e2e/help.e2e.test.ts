@@ -158,7 +158,7 @@ describe("the Help page (issue 12)", () => {
     await page.goto(`${server.origin(STUDENT.site)}/help`);
     await page.getByTestId("tutorial-card").first().waitFor();
     await settleScreen(page);
-    await expect.poll(() => page.getByRole("heading", { level: 2 }).first().innerText()).toBe("सहायता");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).first().innerText()).toBe("सहायता");
     expect(await page.getByTestId("tutorial-coming-soon").first().innerText()).toBe("छिट्टै आउँदैछ");
     expect(await page.getByTestId("tutorial-card").first().innerText()).toMatch(/[\u0900-\u097F]/);
     await page.getByTestId("help-article-title").first().waitFor();

@@ -24,7 +24,7 @@ export function PageHeader({ title, subtitle, extra, back }: PageHeaderProps) {
       {back ? <div className="csc-page-header__back">{back}</div> : null}
       <div className="csc-page-header__row">
         <div>
-          <Typography.Title level={2} className="csc-page-header__title" ref={heading} tabIndex={-1} data-page-heading>
+          <Typography.Title level={1} className="csc-page-header__title" ref={heading} tabIndex={-1} data-page-heading>
             {title}
           </Typography.Title>
           {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
