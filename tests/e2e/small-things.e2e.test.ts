@@ -210,7 +210,7 @@ describe("the small things users noticed (issue 20)", () => {
     });
   });
 
-  describe("on a 390 px phone", () => {
+  describe("the header on a 390 px phone, and the assistant's place", () => {
     /** Every control of the header lies inside the screen and shows whole. */
     const headerOverflow = (page: Page) =>
       page.evaluate((width) => {
@@ -242,8 +242,11 @@ describe("the small things users noticed (issue 20)", () => {
       await shoot(page, `header-np-phone-${who.replace(" ", "-")}`);
     });
 
-    it("the assistant's button covers no control of a list with pagination", async () => {
-      const page = await signedIn(COLLEGE_ADMIN, { viewport: PHONE });
+    it.each([
+      ["phone", PHONE],
+      ["laptop", LAPTOP],
+    ] as const)("the assistant's button covers no control of a list with pagination (%s)", async (size, viewport) => {
+      const page = await signedIn(COLLEGE_ADMIN, { viewport });
       await openInApp(page, "/admin/learners/students");
       await settledPage(page, "students");
       await page.locator(".ant-pagination").first().waitFor();
@@ -252,7 +255,7 @@ describe("the small things users noticed (issue 20)", () => {
       for (const at of [0, 0.5, 1]) {
         await page.evaluate((share) => window.scrollTo(0, document.documentElement.scrollHeight * share), at);
         await page.waitForTimeout(300);
-        if (at === 1) await shoot(page, "assistant-phone-list");
+        if (at === 1) await shoot(page, `assistant-${size}-list`);
         const here = await page.evaluate(() => {
           const button = document.querySelector('[data-testid="assistant-button"]') as HTMLElement;
           const mine = button.getBoundingClientRect();

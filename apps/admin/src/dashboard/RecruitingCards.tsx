@@ -1,4 +1,4 @@
-import { FileSearchOutlined, SendOutlined, TeamOutlined, TrophyOutlined } from "@ant-design/icons";
+import { FileSearchOutlined, ReadOutlined, SendOutlined, TeamOutlined, TrophyOutlined } from "@ant-design/icons";
 import type { DashboardData, ProgressionSeriesKey } from "@csc/shared";
 import { Skeleton } from "antd";
 import type { ReactNode } from "react";
@@ -8,7 +8,10 @@ import { formatNumber } from "../resources/display/format";
 import { metricLabelKey } from "./MetricCards";
 
 /** The range's counts a recruiter has (the others are learners' own learning, always 0 for them). */
-const RANGE_METRICS: readonly ProgressionSeriesKey[] = ["internshipJobsApplied", "trainingJoined"];
+const RANGE_METRICS: readonly [ProgressionSeriesKey, ReactNode][] = [
+  ["internshipJobsApplied", <SendOutlined key="applied" />],
+  ["trainingJoined", <ReadOutlined key="joined" />],
+];
 
 interface Card {
   key: string;
@@ -40,9 +43,9 @@ export function RecruitingCards({ data }: { data: DashboardData | undefined }) {
     },
     { key: "applicants", icon: <TeamOutlined />, label: t("recruiting.applicants"), value: applicants },
     { key: "hires", icon: <TrophyOutlined />, label: t("recruiting.hires"), value: recruiting?.hires },
-    ...RANGE_METRICS.map((key) => ({
+    ...RANGE_METRICS.map(([key, icon]) => ({
       key,
-      icon: <SendOutlined />,
+      icon,
       label: tc(metricLabelKey(key)),
       value: data?.metrics[key],
     })),

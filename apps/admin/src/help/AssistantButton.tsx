@@ -8,10 +8,10 @@ const AssistantPanel = lazy(() => import("./assistant/AssistantPanel"));
 
 /**
  * Spec §2's chat assistant widget: an orange button, on every signed-in screen, that opens the
- * assistant. On a large screen it floats in the corner (the content ends above it); on a phone or a
- * tablet it sits in the header, where it can never cover a control of the page (issue 20).
+ * assistant. It sits in the header beside Help: floating over the page, it covered the rows'
+ * action buttons and the pagination as the page scrolled (issue 20).
  */
-export function AssistantButton({ inHeader = false }: { inHeader?: boolean }) {
+export function AssistantButton() {
   const { t } = useTranslation("help");
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -26,7 +26,7 @@ export function AssistantButton({ inHeader = false }: { inHeader?: boolean }) {
       <button
         ref={button}
         type="button"
-        className={`csc-assistant-button${inHeader ? " csc-assistant-button--header" : ""}`}
+        className="csc-assistant-button"
         aria-label={t("assistant.open")}
         aria-expanded={open}
         aria-haspopup="dialog"

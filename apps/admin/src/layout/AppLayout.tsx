@@ -97,7 +97,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </div>
           <div className="csc-header__end">
             <HelpLink />
-            {large ? null : <AssistantButton inHeader />}
+            <AssistantButton />
             <LanguageSwitcher />
             <UserMenu />
           </div>
@@ -105,7 +105,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Layout.Content id="main-content" className="csc-content" tabIndex={-1}>
           {children}
         </Layout.Content>
-        {large ? <AssistantButton /> : null}
       </Layout>
     </Layout>
   );
