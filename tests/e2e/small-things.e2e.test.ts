@@ -171,7 +171,7 @@ describe("the small things users noticed (issue 20)", () => {
         };
       });
 
-    it("goes to the page's heading after a save, back to the row's menu after a cancelled deletion, and to the heading after a deletion", async () => {
+    it("goes to the page's heading after a save, back to the row's menu or the button that opened a cancelled dialog, to 'select all' after clearing a selection, and to the heading after a deletion", async () => {
       const page = await signedIn(SUPER_ADMIN);
       const name = `Focus tag ${Date.now()}`;
       await openInApp(page, "/admin/tags/create");
@@ -191,6 +191,21 @@ describe("the small things users noticed (issue 20)", () => {
       await modal.waitFor({ state: "hidden" });
       await expect.poll(async () => (await focused(page)).label).toBe(`Actions for ${name}`);
 
+      // a dialog opened by a button: back to that button; clearing the selection: to "select all"
+      await page.getByRole("checkbox", { name: `Select ${name}` }).check();
+      await page.getByTestId("bulk-delete").click();
+      modal = await settledDialog(page);
+      await modal.locator(".ant-modal-footer .ant-btn").first().click();
+      await modal.waitFor({ state: "hidden" });
+      await expect.poll(async () => (await focused(page)).testId).toBe("bulk-delete");
+      await page.getByTestId("bulk-bar").getByRole("button", { name: "Clear selection" }).click();
+      await expect
+        .poll(() =>
+          page.evaluate(() => Boolean(document.activeElement?.closest(".ant-table-thead .ant-table-selection-column"))),
+        )
+        .toBe(true);
+
+      await menu.focus();
       await page.keyboard.press("Enter");
       await page
         .locator(".ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item", { hasText: "Delete" })

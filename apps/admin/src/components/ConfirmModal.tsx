@@ -1,7 +1,7 @@
 import { Modal } from "antd";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { returnFocus, takeOpener } from "./focus-return";
+import { returnFocus, takeMenuOpener } from "./focus-return";
 
 /** Spec §9: the confirmation modal is never wider than this. */
 export const CONFIRM_MODAL_MAX_WIDTH = 860;
@@ -41,9 +41,10 @@ export function ConfirmModal({
   afterClose,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
-  const opener = useRef<HTMLElement | null>(null);
+  // antd gives the focus back to the button that opened the dialog; a menu item is gone by then
+  const menuButton = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (open) opener.current = takeOpener();
+    if (open) menuButton.current = takeMenuOpener();
   }, [open]);
   return (
     <Modal
@@ -58,8 +59,7 @@ export function ConfirmModal({
       style={{ maxWidth: CONFIRM_MODAL_MAX_WIDTH }}
       centered
       destroyOnHidden
-      focusTriggerAfterClose={false}
-      afterClose={() => (afterClose ? afterClose() : returnFocus(opener.current))}
+      afterClose={() => (afterClose ? afterClose() : returnFocus(menuButton.current))}
     >
       {message ?? t("confirm.message")}
     </Modal>

@@ -17,12 +17,14 @@ export function rememberMenuOpener(button: HTMLElement | null): void {
   menuOpener = button ? { button, at: Date.now() } : null;
 }
 
-/** The control a dialog opening now returns to: a remembered menu button, or the focused element. */
-export function takeOpener(): HTMLElement | null {
+/**
+ * The menu button a dialog opening now returns to, when a menu item opened it; null otherwise (a
+ * dialog opened by a button gets back to it by antd's own rule).
+ */
+export function takeMenuOpener(): HTMLElement | null {
   const remembered = menuOpener && Date.now() - menuOpener.at < OPENER_FRESH_MS ? menuOpener.button : null;
   menuOpener = null;
-  const opener = remembered ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-  return opener && opener !== document.body ? opener : null;
+  return remembered;
 }
 
 /** Focuses the page heading now when there is one, or the next one to appear (after a navigation). */
@@ -43,11 +45,15 @@ export function claimPendingHeadingFocus(heading: HTMLElement | null): void {
   heading.focus();
 }
 
-/** Back to the opener when it is still on the page and can take the focus, else the heading. */
-export function returnFocus(opener: HTMLElement | null): void {
-  if (opener?.isConnected && !opener.closest("[inert], [aria-hidden='true']")) {
-    opener.focus();
-    if (document.activeElement === opener) return;
+/**
+ * Once a dialog has closed: back to the menu button that opened it when it is still on the page;
+ * and when the focus has nowhere to go (its opener is gone), the page's heading.
+ */
+export function returnFocus(menuButton: HTMLElement | null): void {
+  if (menuButton?.isConnected) {
+    menuButton.focus();
+    if (document.activeElement === menuButton) return;
   }
-  focusPageHeading();
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.isConnected) focusPageHeading();
 }
