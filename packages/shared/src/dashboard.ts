@@ -29,6 +29,17 @@ export interface DashboardStageCount {
   count: number;
 }
 
+/**
+ * What a recruiter counts (issue 20), as it stands today whatever the range: their company's
+ * postings (open for applications now, and all of them) and the applications at the hired stage.
+ * Applicants by stage are `stages`.
+ */
+export interface DashboardRecruiting {
+  postingsOpen: number;
+  postingsTotal: number;
+  hires: number;
+}
+
 export interface DashboardRange {
   /** First and last day counted, `YYYY-MM-DD`, both included. */
   from: string;
@@ -44,6 +55,8 @@ export interface DashboardData {
   range: DashboardRange;
   /** Open applicants by stage to an institution's or a recruiter company's postings, as the pipeline stands (whenever they applied); absent for the platform and learners. */
   stages?: DashboardStageCount[];
+  /** A recruiter company's postings and hires; absent for everyone else. */
+  recruiting?: DashboardRecruiting;
 }
 
 /** One category of the chart: a year, a month, a day or a 7-day range, clamped to the range asked. */

@@ -1,8 +1,9 @@
 import { MoreOutlined } from "@ant-design/icons";
 import { Button, Dropdown, type MenuProps } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { rememberMenuOpener } from "./focus-return";
 
 export interface ActionMenuItem {
   key: string;
@@ -19,6 +20,7 @@ export interface ActionMenuItem {
 /** Spec §2: the three-dot action menu; each item has a label, an icon, and a link or an action. */
 export function ActionMenu({ items, label }: { items: ActionMenuItem[]; label?: string }) {
   const { t } = useTranslation();
+  const trigger = useRef<HTMLButtonElement>(null);
   const menu: MenuProps = {
     items: items.map((item) => ({
       key: item.key,
@@ -29,12 +31,16 @@ export function ActionMenu({ items, label }: { items: ActionMenuItem[]; label?: 
     })),
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
-      items.find((item) => item.key === key)?.onClick?.();
+      const item = items.find((candidate) => candidate.key === key);
+      // a dialog this item opens gives the focus back to this menu's button, not the vanished item
+      if (item?.onClick) rememberMenuOpener(trigger.current);
+      item?.onClick?.();
     },
   };
   return (
     <Dropdown menu={menu} trigger={["click"]} placement="bottomRight">
       <Button
+        ref={trigger}
         type="text"
         shape="circle"
         icon={<MoreOutlined />}

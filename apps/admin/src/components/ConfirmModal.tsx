@@ -1,6 +1,7 @@
 import { Modal } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { returnFocus, takeMenuOpener } from "./focus-return";
 
 /** Spec §9: the confirmation modal is never wider than this. */
 export const CONFIRM_MODAL_MAX_WIDTH = 860;
@@ -21,6 +22,8 @@ export interface ConfirmModalProps {
   /** Red confirm button; on by default because the default is a deletion. */
   danger?: boolean;
   width?: number;
+  /** Where the focus goes once closed; back to the control that opened it by default. */
+  afterClose?: () => void;
 }
 
 /** Spec §2: a confirmation modal; defaults title Delete, message Confirm to delete, Confirm and Cancel. */
@@ -35,8 +38,14 @@ export function ConfirmModal({
   loading = false,
   danger = true,
   width = 480,
+  afterClose,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
+  // antd gives the focus back to the button that opened the dialog; a menu item is gone by then
+  const menuButton = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open) menuButton.current = takeMenuOpener();
+  }, [open]);
   return (
     <Modal
       open={open}
@@ -50,6 +59,7 @@ export function ConfirmModal({
       style={{ maxWidth: CONFIRM_MODAL_MAX_WIDTH }}
       centered
       destroyOnHidden
+      afterClose={() => (afterClose ? afterClose() : returnFocus(menuButton.current))}
     >
       {message ?? t("confirm.message")}
     </Modal>

@@ -1,10 +1,11 @@
 import { UndoOutlined } from "@ant-design/icons";
 import { DASHBOARD_GRANULARITIES, type DashboardGranularity, type DashboardRange } from "@csc/shared";
 import { useList, useOne } from "@refinedev/core";
-import { Button, DatePicker, Form, Select, Spin } from "antd";
+import { Button, Form, Select, Spin } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CalendarRangePicker } from "../components/date-picker/CalendarDatePicker";
 import { useLanguage } from "../providers/i18n";
 import { pickerFormat } from "../resources/display/format";
 import { useSelectStyle } from "../resources/fields/useSelectStyle";
@@ -58,7 +59,7 @@ export function DashboardFilters({ query, range, onChange, withInstitution, erro
         validateStatus={rangeError ? "error" : undefined}
         help={rangeError}
       >
-        <DatePicker.RangePicker
+        <CalendarRangePicker
           id={ids.range}
           data-testid="dashboard-range"
           allowClear={false}

@@ -14,6 +14,7 @@ import { DashboardFilters } from "./DashboardFilters";
 import { useDashboard } from "./dashboardApi";
 import { type DashboardQuery, dashboardQueryFrom, withDashboardQuery } from "./dashboardQuery";
 import { everyMetricIsZero, MetricCards } from "./MetricCards";
+import { RecruitingCards } from "./RecruitingCards";
 import "./dashboard.css";
 
 /** The chart library loads with the dashboard only, in its own chunk. */
@@ -35,7 +36,8 @@ export function DashboardInsights() {
   const data = dashboard.data;
   const refused = dashboard.isError && isApiError(dashboard.error) && dashboard.error.statusCode === 400;
   const setQuery = (next: DashboardQuery) => setParams(withDashboardQuery(params, next));
-  const empty = data !== undefined && everyMetricIsZero(data.metrics);
+  // a recruiter's cards count their postings and hires too: never "nothing counted"
+  const empty = kind !== "recruiter" && data !== undefined && everyMetricIsZero(data.metrics);
   const showsChart = kind === "provider" || kind === "institution";
 
   return (
@@ -79,6 +81,8 @@ export function DashboardInsights() {
           <div data-testid="dashboard-empty">
             <EmptyState message={t("metrics.empty")} description={t("metrics.emptyHint")} />
           </div>
+        ) : kind === "recruiter" ? (
+          <RecruitingCards data={data} />
         ) : (
           <MetricCards metrics={data?.metrics} />
         )}

@@ -56,7 +56,7 @@ export function HelpArticles() {
     );
   };
   return (
-    <AppCard title={t("articles.title")} icon={<BookOutlined />}>
+    <AppCard title={<h2 className="csc-help__section-title">{t("articles.title")}</h2>} icon={<BookOutlined />}>
       {articles.isPending ? (
         <Skeleton active />
       ) : articles.isError ? (

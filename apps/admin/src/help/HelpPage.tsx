@@ -41,7 +41,11 @@ function TutorialsSection() {
   const screen = useSearchParams()[0].get("topic");
   useTutorialAnchor(tutorials.isSuccess);
   return (
-    <AppCard title={t("tutorials.title")} icon={<PlayCircleOutlined />} actions={<ManageTutorialsLink />}>
+    <AppCard
+      title={<h2 className="csc-help__section-title">{t("tutorials.title")}</h2>}
+      icon={<PlayCircleOutlined />}
+      actions={<ManageTutorialsLink />}
+    >
       {tutorials.isPending ? (
         <Skeleton active />
       ) : tutorials.isError ? (

@@ -19,7 +19,10 @@ export function UnansweredQuestions() {
   const language = useLanguage();
   const questions = useQuery({ queryKey: ["help", "questions"], queryFn: fetchUnanswered });
   return (
-    <AppCard title={t("unanswered.title")} icon={<QuestionCircleOutlined />}>
+    <AppCard
+      title={<h2 className="csc-help__section-title">{t("unanswered.title")}</h2>}
+      icon={<QuestionCircleOutlined />}
+    >
       {questions.isPending ? (
         <Skeleton active />
       ) : questions.isError ? (

@@ -97,6 +97,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </div>
           <div className="csc-header__end">
             <HelpLink />
+            <AssistantButton />
             <LanguageSwitcher />
             <UserMenu />
           </div>
@@ -104,7 +105,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Layout.Content id="main-content" className="csc-content" tabIndex={-1}>
           {children}
         </Layout.Content>
-        <AssistantButton />
       </Layout>
     </Layout>
   );

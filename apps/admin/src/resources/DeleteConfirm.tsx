@@ -1,8 +1,9 @@
 import { useDelete, useDeleteMany } from "@refinedev/core";
 import { Input, Typography } from "antd";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../components/ConfirmModal";
+import { focusPageHeading } from "../components/focus-return";
 import type { ResourceMeta } from "./types";
 
 export interface DeleteTarget {
@@ -32,6 +33,8 @@ export function DeleteConfirm({
   const { mutateAsync: deleteMany, mutation: many } = useDeleteMany();
   const softly = meta.softDelete;
   const count = target?.ids.length ?? 0;
+  // once deleted, the row or page that opened the dialog is gone: the focus goes to the heading
+  const deleted = useRef(false);
 
   const close = () => {
     setReason("");
@@ -67,6 +70,9 @@ export function DeleteConfirm({
         });
       }
       setReason("");
+      deleted.current = true;
+      // a deletion from a record's page leads to the list: its heading takes the focus there
+      focusPageHeading({ afterNavigation: true });
       onDeleted?.();
       onClose();
     } catch {
@@ -80,6 +86,14 @@ export function DeleteConfirm({
       onCancel={close}
       onConfirm={() => void confirm()}
       loading={one.isPending || many.isPending}
+      afterClose={
+        deleted.current
+          ? () => {
+              deleted.current = false;
+              focusPageHeading();
+            }
+          : undefined
+      }
       title={count > 1 ? t("resources.bulkDeleteTitle", { count }) : t("confirm.title")}
       message={
         <div className="csc-delete-confirm" data-testid="delete-confirm">

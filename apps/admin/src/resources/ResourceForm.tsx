@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { BackLink } from "../components/BackLink";
+import { focusPageHeading } from "../components/focus-return";
 import { PageHeader } from "../components/PageHeader";
 import { screenIcon } from "../layout/menu-icons";
 import { isApiError } from "../providers/http";
@@ -46,6 +47,11 @@ export default function ResourceForm({ screen, action, id, heading, returnTo }: 
   const [searchParams] = useSearchParams();
   const fields = useMemo(() => writableFields(meta.fields), [meta.fields]);
   const back = returnTo ?? listUrl(meta.name, paths);
+  // saved or cancelled: back where the user came from, the focus on that page's heading
+  const leave = () => {
+    focusPageHeading({ afterNavigation: true });
+    navigate(back);
+  };
   const defaults = useMemo(
     () => (action === "create" ? createDefaults(meta.fields, searchParams) : undefined),
     [action, meta.fields, searchParams],
@@ -77,7 +83,7 @@ export default function ResourceForm({ screen, action, id, heading, returnTo }: 
         };
       },
       errorNotification: (error) => ({ type: "error", message: error?.message || t("errors.generic") }),
-      onMutationSuccess: () => navigate(back),
+      onMutationSuccess: () => leave(),
     },
   });
   const record = query?.data?.data;
@@ -129,7 +135,7 @@ export default function ResourceForm({ screen, action, id, heading, returnTo }: 
           </Form>
           <div className="csc-form-actions">
             <span className="csc-hint">{t("resources.requiredHint")}</span>
-            <Button onClick={() => navigate(back)}>{t("buttons.cancel")}</Button>
+            <Button onClick={leave}>{t("buttons.cancel")}</Button>
             <Button
               type="primary"
               htmlType="submit"

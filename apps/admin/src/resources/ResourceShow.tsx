@@ -146,7 +146,7 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
                 label: label(field),
                 children: (
                   <div data-field={field.name}>
-                    <FieldValue field={field} record={record} fields={meta.fields} mode="detail" />
+                    <FieldValue field={field} record={record} fields={meta.fields} mode="detail" resource={meta.name} />
                   </div>
                 ),
               }))}
@@ -155,7 +155,7 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
               <section key={field.name} className="csc-detail-section">
                 <h3 className="csc-detail-section__title">{label(field)}</h3>
                 <div data-field={field.name}>
-                  <FieldValue field={field} record={record} fields={meta.fields} mode="detail" />
+                  <FieldValue field={field} record={record} fields={meta.fields} mode="detail" resource={meta.name} />
                 </div>
               </section>
             ))}

@@ -12,6 +12,7 @@ import {
 } from "@csc/shared";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.js";
+import { recruitingOf } from "./dashboard-recruiting.js";
 
 /**
  * The dashboard's counts (DESIGN §5a, issue 11), computed in the database from the activity tables
@@ -71,6 +72,8 @@ export async function dashboardOf(
   };
 
   const stages = stagesScope ? stagesOf(db, stagesScope) : Promise.resolve(undefined);
+  // a recruiter counts postings and hires, not learners' own learning
+  const recruiting = scope.kind === "recruiter" ? recruitingOf(db, scope.recruiterId) : Promise.resolve(undefined);
   if (scope.kind === "platform" || scope.kind === "institution") {
     // the daily counts the database keeps (migration 20261126T0000), summed by category
     const rows = await db
@@ -102,6 +105,7 @@ export async function dashboardOf(
   );
 
   const stageCounts = await stages;
+  const recruitingCounts = await recruiting;
   const metrics = Object.fromEntries(
     PROGRESSION_SERIES_KEYS.map((key) => [key, series[key].reduce((sum, value) => sum + value, 0)]),
   ) as Record<ProgressionSeriesKey, number>;
@@ -115,6 +119,7 @@ export async function dashboardOf(
     },
     range,
     ...(stageCounts ? { stages: stageCounts } : {}),
+    ...(recruitingCounts ? { recruiting: recruitingCounts } : {}),
   };
 }
 

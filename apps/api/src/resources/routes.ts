@@ -2,6 +2,7 @@ import { RESOURCES, type ResourceAction, type ResourceDefinition } from "@csc/sh
 import type { FastifyInstance } from "fastify";
 import type { RouteAccess } from "../plugins/access.js";
 import { createHandler, deleteHandler, updateHandler } from "./handlers/changes.js";
+import { creatorHandler, creatorSchema, hasCreator } from "./handlers/creator.js";
 import { exportHandler, listHandler, oneHandler, optionsHandler } from "./handlers/queries.js";
 import { routeSchemas } from "./schema.js";
 
@@ -26,6 +27,10 @@ export default async function resourceRoutes(app: FastifyInstance) {
       app.get(`${path}/options/:field`, { config, schema: schema.options }, optionsHandler(resource));
     }
     app.get(`${path}/:id`, { config: may(resource, "read"), schema: schema.one }, oneHandler(resource));
+    if (hasCreator(resource)) {
+      const config = may(resource, "read");
+      app.get(`${path}/:id/creator`, { config, schema: creatorSchema(resource) }, creatorHandler(resource));
+    }
     if (offers("create")) {
       app.post(path, { config: may(resource, "create"), schema: schema.create }, createHandler(resource));
     }

@@ -1,8 +1,10 @@
 import { CheckCircleFilled, CloseCircleOutlined, LockOutlined } from "@ant-design/icons";
 import { parseCreatedBy } from "@csc/shared";
+import { useQuery } from "@tanstack/react-query";
 import { Image, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { SkillsList } from "../../components/SkillsList";
+import { http } from "../../providers/http";
 import { useLanguage } from "../../providers/i18n";
 import { type LocationLevel, PARENT_LEVEL, usePlaceName } from "../fields/locations";
 import type { FieldMeta, ResourceRecord } from "../types";
@@ -22,6 +24,8 @@ interface FieldValueProps {
   mode: DisplayMode;
   /** Labels of related rows, fetched once for a whole page of rows. */
   relationLabels?: Map<number, string>;
+  /** The record's resource: "Created by" asks it who made the row. */
+  resource?: string;
 }
 
 function Empty({ field }: { field: FieldMeta }) {
@@ -44,12 +48,32 @@ function PlaceValue({ field, record, fields }: { field: FieldMeta; record: Resou
   return <>{name ?? `#${String(record[field.name])}`}</>;
 }
 
-function CreatedBy({ value }: { value: string }) {
+/** The person who made a row (`GET /api/{res}/{id}/creator`), for staff reading it. */
+function useCreator(resource: string | undefined, id: unknown) {
+  return useQuery({
+    queryKey: ["creator", resource, id],
+    enabled: resource !== undefined && typeof id === "number",
+    queryFn: async () =>
+      (await http.get<{ data: { full_name: string } }>(`/api/${resource}/${String(id)}/creator`)).data.data,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** "Created by": the person and the kind of account they made it from, e.g. "Asha Sharma (College)". */
+function CreatedBy({ value, resource, id }: { value: string; resource?: string; id: unknown }) {
   const { t } = useTranslation();
   const parsed = parseCreatedBy(value);
+  const creator = useCreator(parsed ? resource : undefined, id);
   if (!parsed) return <>{value}</>;
   const entity = t(`resources.entities.${parsed.entity}`, { defaultValue: parsed.entity });
-  return <span className="csc-created-by">{t("resources.createdBy", { entity, id: parsed.id })}</span>;
+  // until the name arrives, and when the account is unknown, the kind of account alone: never an id
+  const text = creator.data ? t("resources.createdByPerson", { name: creator.data.full_name, entity }) : entity;
+  return (
+    <span className="csc-created-by" data-testid="created-by" aria-busy={creator.isLoading}>
+      {text}
+    </span>
+  );
 }
 
 /** Enum lists (plan features): every choice, ticked when the record has it. */
@@ -97,14 +121,15 @@ function TagsValue({ field, values, mode }: { field: FieldMeta; values: unknown[
 }
 
 /** One value of a record, formatted for its type: in a table cell, or on the detail page. */
-export function FieldValue({ field, record, fields, mode, relationLabels }: FieldValueProps) {
+export function FieldValue({ field, record, fields, mode, relationLabels, resource }: FieldValueProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const value = record[field.name];
   if (isEmptyValue(value)) return <Empty field={field} />;
   const detail = mode === "detail";
 
-  if (field.name === "created_by" && typeof value === "string") return <CreatedBy value={value} />;
+  if (field.name === "created_by" && typeof value === "string")
+    return <CreatedBy value={value} resource={resource} id={record.id} />;
 
   switch (field.type) {
     case "boolean":

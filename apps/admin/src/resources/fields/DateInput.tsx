@@ -1,16 +1,16 @@
-import { DatePicker } from "antd";
 import dayjs from "dayjs";
+import { CalendarDatePicker } from "../../components/date-picker/CalendarDatePicker";
 import { useLanguage } from "../../providers/i18n";
 import { pickerFormat } from "../display/format";
 import type { FieldInputProps } from "./types";
 
-/** A date (`YYYY-MM-DD`) or date-time (ISO instant) through antd's picker, shown as the screen writes dates (spec §9, Bikram Sambat, Nepali digits); ISO is accepted when typed in en-US. */
+/** A date (`YYYY-MM-DD`) or date-time (ISO instant) through antd's picker, shown as the screen writes dates (spec §9, Bikram Sambat, Nepali digits), picked in the user's calendar; ISO is accepted when typed in en-US. */
 export function DateInput({ field, value, onChange, onBlur, id, status }: FieldInputProps) {
   const withTime = field.type === "datetime";
   const language = useLanguage();
   const parsed = typeof value === "string" && value ? dayjs(value) : null;
   return (
-    <DatePicker
+    <CalendarDatePicker
       id={id}
       className="csc-input-full"
       status={status}

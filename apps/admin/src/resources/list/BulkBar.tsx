@@ -2,6 +2,22 @@ import { DeleteOutlined } from "@ant-design/icons";
 import { Button } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { focusPageHeading } from "../../components/focus-return";
+
+/**
+ * Clearing the selection takes this bar away with the focus in it: the focus goes to the table's
+ * "select all" box, where a new selection starts.
+ */
+function clearAndRefocus(onClear: () => void) {
+  const bar = document.activeElement?.closest(".csc-bulk-bar");
+  const card = bar?.parentElement;
+  onClear();
+  requestAnimationFrame(() => {
+    const selectAll = card?.querySelector<HTMLElement>(".ant-table-thead .ant-table-selection-column input");
+    if (selectAll) selectAll.focus();
+    else focusPageHeading();
+  });
+}
 
 /** Shown while rows are selected: how many, delete them all, the resource's own bulk actions. */
 export function BulkBar({
@@ -27,7 +43,7 @@ export function BulkBar({
         </Button>
       ) : null}
       {children}
-      <Button type="link" onClick={onClear}>
+      <Button type="link" onClick={() => clearAndRefocus(onClear)}>
         {t("resources.clearSelection")}
       </Button>
     </div>

@@ -1,7 +1,8 @@
 import type { CrudFilter } from "@refinedev/core";
-import { DatePicker, InputNumber } from "antd";
+import { InputNumber } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
+import { CalendarRangePicker } from "../../components/date-picker/CalendarDatePicker";
 import { useLanguage } from "../../providers/i18n";
 import { pickerFormat } from "../display/format";
 import { ChoiceSelect } from "../fields/ChoiceSelect";
@@ -83,7 +84,7 @@ export function FilterControl({ field, fields, filters, onChange, inline = false
       const from = filterValue(filters, field.name, "gte");
       const to = filterValue(filters, field.name, "lte");
       return (
-        <DatePicker.RangePicker
+        <CalendarRangePicker
           className={common.className}
           aria-label={label}
           allowEmpty={[true, true]}
