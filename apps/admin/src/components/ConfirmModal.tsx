@@ -21,6 +21,8 @@ export interface ConfirmModalProps {
   /** Red confirm button; on by default because the default is a deletion. */
   danger?: boolean;
   width?: number;
+  /** After the dialog has gone: where the focus goes when what opened it is no longer there. */
+  afterClose?: () => void;
 }
 
 /** Spec §2: a confirmation modal; defaults title Delete, message Confirm to delete, Confirm and Cancel. */
@@ -35,6 +37,7 @@ export function ConfirmModal({
   loading = false,
   danger = true,
   width = 480,
+  afterClose,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
   return (
@@ -46,6 +49,7 @@ export function ConfirmModal({
       okButtonProps={{ danger, loading }}
       onOk={onConfirm}
       onCancel={onCancel}
+      afterClose={afterClose}
       width={Math.min(width, CONFIRM_MODAL_MAX_WIDTH)}
       style={{ maxWidth: CONFIRM_MODAL_MAX_WIDTH }}
       centered

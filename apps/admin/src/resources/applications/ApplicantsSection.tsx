@@ -8,8 +8,8 @@ import {
 } from "@ant-design/icons";
 import { type CrudSort, useList, useNotification } from "@refinedev/core";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Segmented } from "antd";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Alert, Button, Segmented, theme } from "antd";
+import { type CSSProperties, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../../components/AppCard";
 import { BulkBar } from "../list/BulkBar";
@@ -53,6 +53,7 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const bulk = useBulkChange();
+  const { token } = theme.useToken();
 
   const canChange = Boolean(meta?.commands.includes("bulk")) && posting.manages;
   const canExport = Boolean(meta?.actions.includes("export"));
@@ -97,6 +98,14 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     [queryClient],
   );
 
+  const selectedNames = table.result.data.filter((row) => selected.includes(row.id)).map((row) => row.full_name);
+  // after a save the selection (and "Change selected" with it) is gone: the keyboard goes back to
+  // the rows' "select all"; after a cancel antd has already returned it to "Change selected"
+  const focusAfterBulk = () => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.querySelector<HTMLElement>('[data-testid="applicants-table"] thead input[type="checkbox"]')?.focus();
+  };
+
   const submitBulk = async (change: BulkChange) => {
     const result = await bulk.send(selected, change);
     if (result.ok) {
@@ -106,9 +115,9 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     return result;
   };
 
-  const moveCard = async (row: Application, stage: string) => {
+  const moveCard = async (row: Application, stage: string, { onUndone }: { onUndone: () => void }) => {
     const to = label("stage", stage);
-    const result = await bulk.send([row.id], { stage }, { quiet: true });
+    const result = await bulk.send([row.id], { stage }, { quiet: true, onUndone });
     if (result.ok) {
       await refreshHistories();
       setAnnouncement(t("board.moved", { name: row.full_name, stage: to }));
@@ -178,7 +187,12 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
   );
 
   return (
-    <section className="csc-applicants" aria-labelledby="csc-applicants-title" data-testid="applicants">
+    <section
+      className="csc-applicants"
+      aria-labelledby="csc-applicants-title"
+      data-testid="applicants"
+      style={{ "--csc-applicants-surface": token.colorBgContainer } as CSSProperties}
+    >
       <AppCard
         className="csc-list-card"
         icon={<TeamOutlined />}
@@ -204,18 +218,6 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
             onClear={clearFilters}
           />
         </div>
-        {canChange ? (
-          <BulkBar count={selected.length} onClear={() => setSelected([])}>
-            <Button
-              type="primary"
-              icon={<EditOutlined />}
-              onClick={() => setBulkOpen(true)}
-              data-testid="applicants-bulk-change"
-            >
-              {t("bulk.open")}
-            </Button>
-          </BulkBar>
-        ) : null}
         {current.query.isError ? (
           <Alert
             type="warning"
@@ -255,6 +257,19 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
             selection={canChange ? { selected, onChange: setSelected } : undefined}
           />
         )}
+        {canChange ? (
+          // after the rows: "Change selected" comes after the checkboxes it acts on (kept in sight by CSS)
+          <BulkBar count={selected.length} onClear={() => setSelected([])}>
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => setBulkOpen(true)}
+              data-testid="applicants-bulk-change"
+            >
+              {t("bulk.open")}
+            </Button>
+          </BulkBar>
+        ) : null}
         <div className="csc-visually-hidden" aria-live="polite" data-testid="applicants-live">
           {announcement}
         </div>
@@ -263,9 +278,11 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
         open={bulkOpen}
         count={selected.length}
         posting={posting}
+        names={selectedNames}
         pending={bulk.pending}
         onSubmit={submitBulk}
         onClose={() => setBulkOpen(false)}
+        afterClose={focusAfterBulk}
       />
       <ApplicantDrawer id={state.openId} posting={posting} onClose={() => update({ open: null })} />
     </section>
