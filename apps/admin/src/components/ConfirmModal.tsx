@@ -21,7 +21,7 @@ export interface ConfirmModalProps {
   /** Red confirm button; on by default because the default is a deletion. */
   danger?: boolean;
   width?: number;
-  /** After the dialog has gone: where the focus goes when what opened it is no longer there. */
+  /** Where the focus goes once closed; back to the control that opened it by default. */
   afterClose?: () => void;
 }
 
@@ -49,12 +49,12 @@ export function ConfirmModal({
       okButtonProps={{ danger, loading }}
       onOk={onConfirm}
       onCancel={onCancel}
-      afterClose={afterClose}
       width={Math.min(width, CONFIRM_MODAL_MAX_WIDTH)}
       // antd keeps a dialog 16 px inside a phone's screen by its own max-width: this one must not undo that
       style={{ maxWidth: `min(${CONFIRM_MODAL_MAX_WIDTH}px, calc(100vw - 32px))` }}
       centered
       destroyOnHidden
+      afterClose={afterClose}
     >
       {message ?? t("confirm.message")}
     </Modal>

@@ -99,11 +99,14 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
   );
 
   const selectedNames = table.result.data.filter((row) => selected.includes(row.id)).map((row) => row.full_name);
-  // after a save the selection (and "Change selected" with it) is gone: the keyboard goes back to
-  // the rows' "select all"; after a cancel antd has already returned it to "Change selected"
+  // back to "Change selected" after a cancel; after a save the selection (and the button with it)
+  // is gone: the keyboard goes to the rows' "select all", where the next selection starts
   const focusAfterBulk = () => {
-    if (document.activeElement && document.activeElement !== document.body) return;
-    document.querySelector<HTMLElement>('[data-testid="applicants-table"] thead input[type="checkbox"]')?.focus();
+    const opener = document.querySelector<HTMLElement>('[data-testid="applicants-bulk-change"]');
+    const selectAll = document.querySelector<HTMLElement>(
+      '[data-testid="applicants-table"] thead input[type="checkbox"]',
+    );
+    (opener ?? selectAll)?.focus();
   };
 
   const submitBulk = async (change: BulkChange) => {
