@@ -20,6 +20,8 @@ const RECRUITER: DemoAccount = { email: "recruiter.admin@example.com", site: "re
 /** A learner of the provider's site: the recruiters' postings are open to them. */
 const LEARNER: DemoAccount = { email: "learner@example.com", site: "" };
 const UNDO_SECONDS = 3;
+/** Where the screenshots of the board go (git-ignored), to be looked at. */
+const SHOTS = join(e2eConfig.screenshotsDir, "pipeline-undo");
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -256,6 +258,9 @@ describe("the board without accidents (issue 20)", () => {
     // Undo, from the keyboard, inside the window: the card goes back
     const notice = recruiter.locator(".ant-notification-notice", { hasText: change.message });
     const undoButton = notice.getByRole("button", { name: "Undo" });
+    await undoButton.waitFor();
+    mkdirSync(SHOTS, { recursive: true });
+    await recruiter.screenshot({ path: join(SHOTS, "undo-offered-en-US-laptop.png") });
     await undoButton.focus();
     const undone = recruiter.waitForResponse((response) =>
       response.url().endsWith(`/api/applications/changes/${change.data.change_id}/undo`),
@@ -269,8 +274,9 @@ describe("the board without accidents (issue 20)", () => {
       .waitFor();
 
     // the history says it was undone, in the answer and in the applicant's drawer
-    const history = await get<{ data: HistoryEntry[] }>(recruiter, `/api/applications/${applicationId}/history`);
-    const stageEntries = history.data.filter((entry) => entry.field === "stage");
+    // (the history answers a bare list, oldest first: DESIGN §5a)
+    const history = await get<HistoryEntry[]>(recruiter, `/api/applications/${applicationId}/history`);
+    const stageEntries = history.filter((entry) => entry.field === "stage");
     expect(stageEntries.some((entry) => entry.to === "rejected_after_interview" && !entry.undone)).toBe(true);
     expect(
       stageEntries.some(
@@ -325,7 +331,7 @@ describe("the board without accidents (issue 20)", () => {
 
   it("is clean under axe with a card picked up and with the confirmation open, laptop and phone, English and Nepali", async () => {
     await ensurePosting();
-    const shots = join(e2eConfig.screenshotsDir, "pipeline-undo");
+    const shots = SHOTS;
     mkdirSync(shots, { recursive: true });
     const found: string[] = [];
     for (const language of ["en-US", "np-NP"]) {

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { http, isApiError } from "../../providers/http";
+import { undoSeconds } from "./undoWindow";
 
 /** One change the server may still take back (DESIGN §5b: `change_id`, `undo_until`). */
 export interface UndoOffer {
@@ -15,12 +16,6 @@ export interface UndoOffer {
   serverNow?: number;
   /** Called once the change is taken back, after the lists and histories have refreshed. */
   onUndone?: () => void;
-}
-
-/** Seconds the Undo stays on screen: the server's window, measured on the server's clock. */
-export function undoSeconds(undoUntil: string, serverNow: number): number {
-  const left = (Date.parse(undoUntil) - serverNow) / 1000;
-  return Number.isFinite(left) ? Math.max(1, Math.floor(left)) : 0;
 }
 
 /** The offer a key press takes back: the newest one still on screen. */
