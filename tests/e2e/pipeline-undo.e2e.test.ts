@@ -260,7 +260,10 @@ describe("the board without accidents (issue 20)", () => {
     const undoButton = notice.getByRole("button", { name: "Undo" });
     await undoButton.waitFor();
     mkdirSync(SHOTS, { recursive: true });
+    // the notice slides in: a moment for the picture, well inside the window
+    await sleep(300);
     await recruiter.screenshot({ path: join(SHOTS, "undo-offered-en-US-laptop.png") });
+
     await undoButton.focus();
     const undone = recruiter.waitForResponse((response) =>
       response.url().endsWith(`/api/applications/changes/${change.data.change_id}/undo`),
