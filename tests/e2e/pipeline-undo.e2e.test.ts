@@ -457,6 +457,7 @@ describe("the board without accidents (issue 20)", () => {
       .locator(".ant-notification-notice", { hasText: message })
       .getByRole("button", { name: "Undo" })
       .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await modal.waitFor({ state: "hidden" });
     // the selection is gone with "Change selected": the keyboard is back on the rows' "select all"
     await expect
