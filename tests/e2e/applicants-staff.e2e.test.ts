@@ -162,16 +162,25 @@ describe("a posting's applicants, for the staff who manage it (issue 9)", () => 
         .waitFor({ state: "detached" });
     }
 
-    // the board: a column per stage; the keyboard moves a card to the next stage
+    // the board: a column per stage in play, the closing ones grouped; the keyboard picks a card up,
+    // the arrow chooses the next stage, and only the drop moves it
     await page.getByTestId("applicants-view").getByText("Board").click();
     await page.waitForURL((url) => url.searchParams.get("a_view") === "board");
     const columns = page.locator('[data-testid="applicants-board"] .csc-board-column');
     await columns.first().waitFor();
-    expect(await columns.count()).toBe(15);
+    expect(await columns.count()).toBe(12);
+    expect(await page.locator('[data-testid="board-closed"] [data-stage]').count()).toBe(4);
     const card = page.locator('[data-stage="shortlisted"] [data-testid="board-card"]', { hasText: names[0] });
     await card.focus();
-    const moved = page.waitForResponse((response) => response.url().endsWith("/api/applications/bulk"));
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/applications/bulk")) sent.push(request.url());
+    });
+    await page.keyboard.press("Space");
     await page.keyboard.press("ArrowRight");
+    expect(sent).toEqual([]);
+    const moved = page.waitForResponse((response) => response.url().endsWith("/api/applications/bulk"));
+    await page.keyboard.press("Space");
     expect((await moved).status()).toBe(200);
     const next = page.locator('[data-stage="screening_test_completed"] [data-testid="board-card"]', {
       hasText: names[0],
@@ -184,7 +193,8 @@ describe("a posting's applicants, for the staff who manage it (issue 9)", () => 
     // the keyboard stays on the card it moved
     expect(await next.evaluate((element) => element === document.activeElement)).toBe(true);
 
-    // Enter opens the applicant: who changed what, from what to what, with the note
+    // its name opens the applicant: who changed what, from what to what, with the note
+    await next.getByTestId("board-card-open").focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => Boolean(url.searchParams.get("a_open")));
     const history = page.getByTestId("history-entry");

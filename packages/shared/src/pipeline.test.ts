@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { APPLICANT_STAGES, APPLICATION_STAGES, LEARNER_STAGES, POSTING_TYPES } from "./enums.js";
 import {
+  CLOSING_STAGES,
   canWithdraw,
+  closingStagesFor,
+  isClosingStage,
   PENDING_STAGES,
   pendingStagesFor,
   placeFieldOf,
@@ -40,6 +43,38 @@ describe("the stages of an application's answer", () => {
       true,
     );
     expect(pendingStagesFor("scholarship").every((s) => (LEARNER_STAGES as readonly string[]).includes(s))).toBe(true);
+  });
+});
+
+describe("closing stages (a move into one is confirmed, then mailed)", () => {
+  it("are rejected, CV not matched, did not attend and spam, none of them pending", () => {
+    expect([...CLOSING_STAGES].sort()).toEqual([
+      "cv_not_matched",
+      "did_not_attend",
+      "rejected_after_interview",
+      "spam",
+    ]);
+    for (const stage of CLOSING_STAGES) expect(PENDING_STAGES).not.toContain(stage);
+  });
+
+  it("include every rejection, and leave good outcomes and waiting stages open", () => {
+    for (const stage of REJECTED_STAGES) expect(isClosingStage(stage)).toBe(true);
+    for (const stage of ["hired", "certified", "shortlisted", "new_candidates", "old_batch", "non_certified"]) {
+      expect(isClosingStage(stage)).toBe(false);
+    }
+    expect(isClosingStage(undefined)).toBe(false);
+    expect(isClosingStage("Rejected")).toBe(false);
+  });
+
+  it("are taken from each variant in its own order: did not attend alone for learners", () => {
+    expect(closingStagesFor("job-opportunity")).toEqual([
+      "cv_not_matched",
+      "did_not_attend",
+      "rejected_after_interview",
+      "spam",
+    ]);
+    expect(closingStagesFor("learning-event")).toEqual(["did_not_attend"]);
+    expect(closingStagesFor("scholarship")).toEqual(["did_not_attend"]);
   });
 });
 

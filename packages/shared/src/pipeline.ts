@@ -55,6 +55,20 @@ export const pendingStagesFor = (postingType: PostingType): ApplicationStage[] =
 export const rejectedStagesFor = (postingType: PostingType): ApplicationStage[] =>
   stagesFor(postingType).filter((stage) => isEnumValue(REJECTED_STAGES, stage));
 
+/**
+ * Stages that close an application against the applicant's hopes: a rejection, or absence. The
+ * applicant is told by mail, so the staff confirm a move into one before it is made, and the board
+ * keeps them together, apart from the stages still in play. The one list both sides ask.
+ */
+export const CLOSING_STAGES = [...REJECTED_STAGES, "did_not_attend"] as const satisfies readonly ApplicationStage[];
+
+/** Whether moving an applicant into this stage closes their application (a confirmation first). */
+export const isClosingStage = (stage: unknown): boolean => isEnumValue(CLOSING_STAGES, stage);
+
+/** The closing stages of a posting type's variant, in the variant's order. */
+export const closingStagesFor = (postingType: PostingType): ApplicationStage[] =>
+  stagesFor(postingType).filter(isClosingStage);
+
 /** What withdrawing looks at in an application. */
 export interface WithdrawableApplication {
   posting_type: PostingType;

@@ -56,7 +56,8 @@ export function ConfirmModal({
       onOk={onConfirm}
       onCancel={onCancel}
       width={Math.min(width, CONFIRM_MODAL_MAX_WIDTH)}
-      style={{ maxWidth: CONFIRM_MODAL_MAX_WIDTH }}
+      // antd keeps a dialog 16 px inside a phone's screen by its own max-width: this one must not undo that
+      style={{ maxWidth: `min(${CONFIRM_MODAL_MAX_WIDTH}px, calc(100vw - 32px))` }}
       centered
       destroyOnHidden
       afterClose={() => (afterClose ? afterClose() : returnFocus(menuButton.current))}

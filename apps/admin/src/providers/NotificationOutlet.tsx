@@ -19,6 +19,8 @@ function UndoableNotification({ message, seconds, onUndo }: { message: string; s
         type="circle"
         size={36}
         percent={(left / seconds) * 100}
+        // the countdown is a progress bar to a screen reader: it says what it counts
+        aria-label={i18n.t("notifications.undoable", { seconds: formatNumber(left, i18n.language) ?? left })}
         format={() => formatNumber(left, i18n.language) ?? left}
       />
       <Typography.Text>{message}</Typography.Text>

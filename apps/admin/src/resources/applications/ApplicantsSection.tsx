@@ -9,8 +9,8 @@ import {
 } from "@ant-design/icons";
 import { type CrudSort, useList, useNotification } from "@refinedev/core";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Segmented } from "antd";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Alert, Button, Segmented, theme } from "antd";
+import { type CSSProperties, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../../components/AppCard";
 import { BulkBar } from "../list/BulkBar";
@@ -55,6 +55,7 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const bulk = useBulkChange();
+  const { token } = theme.useToken();
 
   const canChange = Boolean(meta?.commands.includes("bulk")) && posting.manages;
   const canExport = Boolean(meta?.actions.includes("export"));
@@ -101,6 +102,17 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     [queryClient],
   );
 
+  const selectedNames = table.result.data.filter((row) => selected.includes(row.id)).map((row) => row.full_name);
+  // back to "Change selected" after a cancel; after a save the selection (and the button with it)
+  // is gone: the keyboard goes to the rows' "select all", where the next selection starts
+  const focusAfterBulk = () => {
+    const opener = document.querySelector<HTMLElement>('[data-testid="applicants-bulk-change"]');
+    const selectAll = document.querySelector<HTMLElement>(
+      '[data-testid="applicants-table"] thead input[type="checkbox"]',
+    );
+    (opener ?? selectAll)?.focus();
+  };
+
   const submitBulk = async (change: BulkChange) => {
     const result = await bulk.send(selected, change);
     if (result.ok) {
@@ -110,9 +122,9 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     return result;
   };
 
-  const moveCard = async (row: Application, stage: string) => {
+  const moveCard = async (row: Application, stage: string, { onUndone }: { onUndone: () => void }) => {
     const to = label("stage", stage);
-    const result = await bulk.send([row.id], { stage }, { quiet: true });
+    const result = await bulk.send([row.id], { stage }, { quiet: true, onUndone });
     if (result.ok) {
       await refreshHistories();
       setAnnouncement(t("board.moved", { name: row.full_name, stage: to }));
@@ -183,7 +195,12 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
   );
 
   return (
-    <section className="csc-applicants" aria-labelledby="csc-applicants-title" data-testid="applicants">
+    <section
+      className="csc-applicants"
+      aria-labelledby="csc-applicants-title"
+      data-testid="applicants"
+      style={{ "--csc-applicants-surface": token.colorBgContainer } as CSSProperties}
+    >
       <AppCard
         className="csc-list-card"
         icon={<TeamOutlined />}
@@ -209,18 +226,6 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
             onClear={clearFilters}
           />
         </div>
-        {canChange ? (
-          <BulkBar count={selected.length} onClear={() => setSelected([])}>
-            <Button
-              type="primary"
-              icon={<EditOutlined />}
-              onClick={() => setBulkOpen(true)}
-              data-testid="applicants-bulk-change"
-            >
-              {t("bulk.open")}
-            </Button>
-          </BulkBar>
-        ) : null}
         {current.query.isError ? (
           <Alert
             type="warning"
@@ -262,6 +267,19 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
             selection={canChange ? { selected, onChange: setSelected } : undefined}
           />
         )}
+        {canChange ? (
+          // after the rows: "Change selected" comes after the checkboxes it acts on (kept in sight by CSS)
+          <BulkBar count={selected.length} onClear={() => setSelected([])}>
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => setBulkOpen(true)}
+              data-testid="applicants-bulk-change"
+            >
+              {t("bulk.open")}
+            </Button>
+          </BulkBar>
+        ) : null}
         <div className="csc-visually-hidden" aria-live="polite" data-testid="applicants-live">
           {announcement}
         </div>
@@ -270,9 +288,11 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
         open={bulkOpen}
         count={selected.length}
         posting={posting}
+        names={selectedNames}
         pending={bulk.pending}
         onSubmit={submitBulk}
         onClose={() => setBulkOpen(false)}
+        afterClose={focusAfterBulk}
       />
       <ApplicantDrawer id={state.openId} posting={posting} onClose={() => update({ open: null })} />
     </section>
