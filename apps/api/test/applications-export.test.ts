@@ -202,6 +202,22 @@ describe("the applicant export", () => {
     expect(res.body).not.toMatch(/null|undefined/);
   });
 
+  it("writes dates in Bikram Sambat for a caller who reads that calendar, as their screen does", async () => {
+    const calendarOf = (calendar: "gregorian" | "bikram-sambat") =>
+      t.app.db.updateTable("users").set({ calendar }).where("id", "=", editorId).execute();
+    await calendarOf("bikram-sambat");
+    try {
+      const [, bina, formula] = csvTable((await exportOf(view())).body);
+      // 5 March 2026 is 21 Falgun 2082; 26 November 2026 is 10 Mangsir 2083
+      expect(bina?.[6]).toBe("21 Falgun 2082");
+      expect(formula?.[6]).toBe("10 Mangsir 2083");
+      const [, binaNp] = csvTable((await exportOf(view(), "np-NP")).body);
+      expect(binaNp?.[6]).toBe("२१ फागुन २०८२");
+    } finally {
+      await calendarOf("gregorian");
+    }
+  });
+
   it("gives the same view as an Excel workbook: bold header, the same words, formulas kept as text", async () => {
     const res = await exportOf(view("&format=xlsx"));
     expect(res.statusCode, res.body).toBe(200);

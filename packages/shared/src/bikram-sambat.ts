@@ -80,3 +80,11 @@ export function fromBikramSambat({ year, month, day }: BikramSambatDay): Date | 
     return null;
   }
 }
+
+/** A date's local day in Bikram Sambat as day, month name and year ("16 Poush 2080"); null outside the converter's years. */
+export function bikramSambatText(date: Date, language: string): string | null {
+  const day = toBikramSambat(date);
+  if (!day) return null;
+  const months = BIKRAM_SAMBAT_MONTHS[language === "np-NP" ? "np-NP" : "en-US"];
+  return `${day.day} ${months[day.month - 1]} ${day.year}`;
+}

@@ -1,5 +1,5 @@
 import {
-  BIKRAM_SAMBAT_MONTHS,
+  bikramSambatText,
   type Calendar,
   dayjsLocale,
   isCalendar,
@@ -8,7 +8,6 @@ import {
   type PostingType,
   SHORT_DATE_FORMAT,
   type Site,
-  toBikramSambat,
 } from "@csc/shared";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
@@ -130,11 +129,8 @@ export function mailDate(iso: string | null | undefined, language: Language, cal
   const nepal = dayjs(iso).utcOffset(NEPAL_OFFSET_MINUTES);
   if (!nepal.isValid()) return "";
   if (calendar === "bikram-sambat") {
-    const day = toBikramSambat(new Date(nepal.year(), nepal.month(), nepal.date()));
-    if (day) {
-      const months = BIKRAM_SAMBAT_MONTHS[language];
-      return localDigits(`${day.day} ${months[day.month - 1]} ${day.year}`, language);
-    }
+    const day = bikramSambatText(new Date(nepal.year(), nepal.month(), nepal.date()), language);
+    if (day) return localDigits(day, language);
   }
   return localDigits(nepal.locale(dayjsLocale(language)).format(SHORT_DATE_FORMAT), language);
 }

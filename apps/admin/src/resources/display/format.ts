@@ -2,8 +2,8 @@ import { type Calendar, DEFAULT_CALENDAR, dayjsLocale, intlLocale, localDigits, 
 import dayjs from "dayjs";
 import "dayjs/locale/en";
 import "dayjs/locale/ne";
+import { bikramSambatText } from "@csc/shared";
 import type { Dayjs } from "dayjs";
-import { BIKRAM_SAMBAT_MONTHS, toBikramSambat } from "./bikram-sambat";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -38,16 +38,8 @@ function localDayjs(date: Date, language: string) {
   return dayjs(date).locale(dayjsLocale(language));
 }
 
-/** A Bikram Sambat day as day, month name and year ("16 Poush 2080"); null outside the converter's years. */
-function bikramSambatDate(date: Date, language: string): string | null {
-  const day = toBikramSambat(date);
-  if (!day) return null;
-  const months = BIKRAM_SAMBAT_MONTHS[language === "np-NP" ? "np-NP" : "en-US"];
-  return `${day.day} ${months[day.month - 1]} ${day.year}`;
-}
-
 function dateText(date: Date, language: string, calendar: Calendar): string {
-  const bikramSambat = calendar === "bikram-sambat" ? bikramSambatDate(date, language) : null;
+  const bikramSambat = calendar === "bikram-sambat" ? bikramSambatText(date, language) : null;
   return bikramSambat ?? localDayjs(date, language).format(SHORT_DATE_FORMAT);
 }
 
@@ -91,7 +83,7 @@ export function formatLongDate(value: unknown, language: string, calendar = acti
   const date = parseDateValue(value);
   if (!date) return null;
   const local = localDayjs(date, language);
-  const day = (calendar === "bikram-sambat" ? bikramSambatDate(date, language) : null) ?? local.format("D MMMM YYYY");
+  const day = (calendar === "bikram-sambat" ? bikramSambatText(date, language) : null) ?? local.format("D MMMM YYYY");
   return localDigits(`${local.format("dddd")}, ${day}`, language);
 }
 

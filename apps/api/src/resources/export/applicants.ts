@@ -2,6 +2,8 @@ import {
   APPLICANT_ORIGIN_OPTIONS,
   APPLICATION_STAGE_OPTIONS,
   ATTENDANCE_OPTIONS,
+  bikramSambatText,
+  type Calendar,
   COMPLETION_STATUS_OPTIONS,
   dayjsLocale,
   type EnumOption,
@@ -31,12 +33,14 @@ const POSTINGS = [
   { column: "scholarship_id", table: "scholarships" },
 ] as const;
 
-/** Spec §9's short date ("Nov 26, 2026"), or "" for none. */
-export function shortDate(value: unknown, language: string): string {
+/** Spec §9's short date ("Nov 26, 2026", or "10 Mangsir 2083" in Bikram Sambat), or "" for none. */
+export function shortDate(value: unknown, language: string, calendar: Calendar = "gregorian"): string {
   if (typeof value !== "string" || value === "") return "";
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
+  const bikramSambat = calendar === "bikram-sambat" ? bikramSambatText(date, language) : null;
+  if (bikramSambat) return localDigits(bikramSambat, language);
   // the admin's date words come from dayjs's locales: the same ones here (shared digits.ts)
   return localDigits(dayjs(date).locale(dayjsLocale(language)).format(SHORT_DATE_FORMAT), language);
 }
@@ -83,6 +87,13 @@ export async function applicantSheet(
   rows: Record<string, unknown>[],
 ): Promise<{ sheet: Sheet; postingSlug: string | null }> {
   const { t, language } = request;
+  // dates in the calendar the caller reads them in on screen
+  const user = await request.server.db
+    .selectFrom("users")
+    .select("calendar")
+    .where("id", "=", request.auth.id)
+    .executeTakeFirst();
+  const calendar: Calendar = user?.calendar ?? "gregorian";
   const titles = await postingTitles(request, rows);
   const one = onePostingOf(request.query as Record<string, unknown>);
   let postingSlug: string | null = null;
@@ -112,7 +123,7 @@ export async function applicantSheet(
     [t("pipeline:columns.contact_number"), (row) => text(row.contact_number)],
     [t("pipeline:columns.profession"), (row) => text(row.profession)],
     [t("pipeline:columns.institution"), (row) => text(row.institution)],
-    [t("pipeline:columns.applied_at"), (row) => shortDate(row.applied_at, language)],
+    [t("pipeline:columns.applied_at"), (row) => shortDate(row.applied_at, language, calendar)],
     [
       t("pipeline:columns.applicant_type"),
       // the table reads N/A for an applicant of no known origin (spec §3)
