@@ -453,7 +453,7 @@ describe("a guest applying", () => {
       { language: "np-NP" },
     );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ message: "धन्यवाद, तपाईंको आवेदन प्राप्त भयो।" });
+    expect(res.json()).toEqual({ message: "धन्यवाद, तपाईंको आवेदन प्राप्त भयो। यसलाई हेर्ने निजी लिङ्क तपाईंको इमेलमा छ।" });
     const row = await t.app.db
       .selectFrom("applications")
       .selectAll()
@@ -504,7 +504,9 @@ describe("a guest applying", () => {
       const details = applicant();
       const res = await guestApply(site, kind, id, details);
       expect(res.statusCode, `${site}: ${res.body}`).toBe(201);
-      expect(res.json()).toEqual({ message: "Thank you, your application has been received." });
+      expect(res.json()).toEqual({
+        message: "Thank you, your application has been received. Look in your e-mail for a private link to follow it.",
+      });
       const row = await t.app.db
         .selectFrom("applications")
         .select(["applicant_type", "stage", "posting_type"])
