@@ -363,6 +363,8 @@ describe("a learning event's roll call (issue 20)", () => {
       await page.keyboard.press("Tab");
     }
     await page.keyboard.press("Space");
+    // the attendance is saved before the event's start moves: only the grade meets the refusal
+    await expect.poll(() => textOf(rollRows(page).nth(0).getByTestId("roll-call-save"))).toBe("Saved");
     await page.keyboard.press("Tab");
     expect(await focused(page)).toEqual({ control: "roll-call-grade", label: `Grade of ${first.full_name}` });
 
