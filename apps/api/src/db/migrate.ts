@@ -20,6 +20,7 @@ import * as learningGuards from "./migrations/20261126T0400_learning_guards.js";
 import * as pipelineChanges from "./migrations/20261127T0000_pipeline_changes.js";
 import * as guestStatusTokens from "./migrations/20261127T0100_guest_status_tokens.js";
 import * as learnerCv from "./migrations/20261127T0200_learner_cv.js";
+import * as enrolmentLanguage from "./migrations/20261127T0300_enrolment_language.js";
 import type { Database } from "./schema.js";
 
 /** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "20261127T0000_pipeline_changes": pipelineChanges,
   "20261127T0100_guest_status_tokens": guestStatusTokens,
   "20261127T0200_learner_cv": learnerCv,
+  "20261127T0300_enrolment_language": enrolmentLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -271,6 +271,8 @@ export interface EnrolmentTable {
   /** JSON array of the roadmap steps the learner has ticked, by name, in the roadmap's order. */
   steps_done: Generated<string>;
   created_at: string;
+  /** The language the learner enrolled in (en-US, np-NP): their certificate mail is written in it. */
+  language: string | null;
   updated_at: string;
 }
 

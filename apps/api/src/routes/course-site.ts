@@ -167,7 +167,7 @@ export default async function courseSiteRoutes(fastify: FastifyInstance) {
           if (completedAt < enrolment.enrolled_at) {
             throw badRequest(t("invalidInput"), { completed_at: t("field.invalid") });
           }
-          await complete(trx, [enrolment], null, completedAt);
+          await complete(trx, request, [enrolment], null, completedAt);
         } else if (body.progress !== undefined && body.progress > enrolment.progress) {
           // an older report arriving late never takes the learner back
           await trx

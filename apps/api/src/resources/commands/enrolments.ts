@@ -9,14 +9,17 @@ import {
   skillsFieldOf,
   stepsFieldOf,
 } from "@csc/shared";
+import type { FastifyRequest } from "fastify";
 import type { Selectable } from "kysely";
 import { Type } from "typebox";
 import type { EnrolmentTable } from "../../db/schema.js";
 import { certificateCode } from "../../lib/certificates.js";
 import { badRequest, conflict } from "../../lib/errors.js";
 import { addSkills, type GainedSkills, labelsIn } from "../../lib/learner-skills.js";
+import { queueMails } from "../../lib/mail-queue.js";
 import { nowIso } from "../../lib/time.js";
 import type { AnyDb } from "../store.js";
+import { certificateMails } from "./certificate-mail.js";
 import type { CommandHandler, Transaction } from "./types.js";
 
 /**
@@ -81,6 +84,7 @@ async function itemsOf(trx: Transaction, rows: readonly Enrolment[]): Promise<Ma
  */
 export async function complete(
   trx: Transaction,
+  request: FastifyRequest,
   rows: readonly Enrolment[],
   byUserId: number | null,
   at: string,
@@ -114,6 +118,21 @@ export async function complete(
     };
   });
   await addSkills(trx, gains);
+  // the learner hears that their certificate is ready once this commits (the queue sends what commits)
+  const now = nowIso();
+  await queueMails(
+    trx,
+    await certificateMails(
+      trx,
+      request,
+      open.map((row) => row.id),
+    ),
+    {
+      changeId: null,
+      sendAfter: now,
+      at: now,
+    },
+  );
   return open.length;
 }
 
@@ -171,6 +190,7 @@ function enrol(type: EnrolmentItemType): CommandHandler {
           certificate_code: null,
           completed_by: null,
           steps_done: "[]",
+          language: request.language,
           created_at: now,
           updated_at: now,
         })
@@ -250,7 +270,7 @@ const progress: CommandHandler = {
       // the transaction rolls back, ticks sent with it included: the answer changes nothing
       throw badRequest(request.t("invalidInput"), { completed: request.t("enrolments.stepsFirst") });
     }
-    if (completed === true) await complete(trx, [await storedEnrolment(trx, id)], request.auth.id, at);
+    if (completed === true) await complete(trx, request, [await storedEnrolment(trx, id)], request.auth.id, at);
     if (completed === false) await uncomplete(trx, [row], at);
     return { row: await storedEnrolment(trx, id) };
   },
@@ -275,7 +295,9 @@ const bulk: CommandHandler = {
     const rows = await trx.selectFrom("enrolments").selectAll().where("id", "in", ids).orderBy("id").execute();
     const at = nowIso();
     const updated =
-      body.completed === true ? await complete(trx, rows, request.auth.id, at) : await uncomplete(trx, rows, at);
+      body.completed === true
+        ? await complete(trx, request, rows, request.auth.id, at)
+        : await uncomplete(trx, rows, at);
     return { message: request.t("enrolments.updated", { count: updated }), data: { updated } };
   },
 };
