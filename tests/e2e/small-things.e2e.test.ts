@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
+import { BIKRAM_SAMBAT_MONTHS } from "@csc/shared";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eConfig, launchBrowser } from "./playwright.config";
@@ -23,21 +24,8 @@ const STUDENT: DemoAccount = { email: "student@example.com", site: "kmc" };
 const SUPER_ADMIN: DemoAccount = { email: "superadmin@example.com", site: "" };
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
-const BS_MONTHS = [
-  "Baisakh",
-  "Jestha",
-  "Asar",
-  "Shrawan",
-  "Bhadra",
-  "Asoj",
-  "Kartik",
-  "Mangsir",
-  "Poush",
-  "Magh",
-  "Falgun",
-  "Chaitra",
-];
-const NE_BS_MONTHS = ["बैशाख", "जेठ", "असार", "साउन", "भदौ", "असोज", "कार्तिक", "मंसिर", "पुस", "माघ", "फागुन", "चैत"];
+const BS_MONTHS = BIKRAM_SAMBAT_MONTHS["en-US"];
+const NE_BS_MONTHS = BIKRAM_SAMBAT_MONTHS["np-NP"];
 
 async function shoot(page: Page, name: string) {
   mkdirSync(e2eConfig.screenshotsDir, { recursive: true });

@@ -1,19 +1,14 @@
-import { CheckCircleFilled, FilePdfOutlined, LoginOutlined } from "@ant-design/icons";
+import { CheckCircleFilled, FilePdfOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Result, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { ProductMark } from "../components/ProductMark";
+import { useParams } from "react-router";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { LanguageSwitcher } from "../layout/LanguageSwitcher";
 import { certificatePdfUrl } from "../learner/certificateLinks";
 import { isApiError } from "../providers/http";
 import { useLanguage } from "../providers/i18n";
-import { getToken } from "../providers/token";
+import { PublicSiteHeader } from "../public-apply/PublicSiteHeader";
 import { formatDate } from "../resources/display/format";
-import { useSite } from "../tenant/SiteContext";
-import { useApplyAppearance } from "../theme/AppearanceProvider";
-import { appearanceForSite } from "../theme/appearance";
 import { fetchCertificate, type VerifiedCertificate } from "./publicCertificate";
 import "../public-apply/public-apply.css";
 import "./certificate.css";
@@ -85,9 +80,6 @@ function Verified({ certificate }: { certificate: VerifiedCertificate }) {
 export default function CertificatePage() {
   const { t } = useTranslation();
   const { code = "" } = useParams();
-  const { site } = useSite();
-  const appearance = appearanceForSite(site.kind === "institution" ? site : "institution");
-  useApplyAppearance(appearance);
   const title = t("learner:certificate.pageTitle");
   useDocumentTitle(title);
   const certificate = useQuery({
@@ -96,8 +88,6 @@ export default function CertificatePage() {
     retry: (count, error) => !(isApiError(error) && error.statusCode < 500) && count < 2,
   });
   const unknown = isApiError(certificate.error) && certificate.error.statusCode === 404;
-  const siteName = site.kind === "institution" ? site.institution.name : t("app.providerName");
-  const logo = site.kind === "institution" ? site.institution.logo : null;
 
   let content: React.ReactNode;
   if (certificate.data) {
@@ -136,33 +126,7 @@ export default function CertificatePage() {
 
   return (
     <div className="csc-public-apply" data-testid="certificate-page">
-      <header className="csc-public-apply__top">
-        <div className="csc-public-apply__brand">
-          {logo ? (
-            <img className="csc-public-apply__logo" src={logo} alt="" />
-          ) : (
-            <ProductMark
-              className="csc-public-apply__mark"
-              background={appearance.primary}
-              dot={appearance.secondary}
-            />
-          )}
-          <div>
-            <div className="csc-public-apply__site">{siteName}</div>
-            <div className="csc-public-apply__product">{t("app.name")}</div>
-          </div>
-        </div>
-        <div className="csc-public-apply__tools">
-          <LanguageSwitcher type="text" />
-          {getToken() ? (
-            <Link to="/">{t("learner:public.myAccount")}</Link>
-          ) : (
-            <Link to="/login">
-              <LoginOutlined aria-hidden="true" /> {t("learner:public.signInLink")}
-            </Link>
-          )}
-        </div>
-      </header>
+      <PublicSiteHeader />
       <main className="csc-public-apply__main csc-certificate-page">
         <h1 className="csc-public-apply__title">{title}</h1>
         {content}

@@ -3,17 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Result, Skeleton, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { ProductMark } from "../components/ProductMark";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { LanguageSwitcher } from "../layout/LanguageSwitcher";
 import { TimelineEntries } from "../learner/StageTimeline";
 import { isApiError } from "../providers/http";
 import { useLanguage } from "../providers/i18n";
 import { formatDateTime } from "../resources/display/format";
-import { useSite } from "../tenant/SiteContext";
-import { useApplyAppearance } from "../theme/AppearanceProvider";
-import { appearanceForSite } from "../theme/appearance";
 import { fetchGuestStatus, type GuestApplicationStatus } from "./guestStatus";
+import { PublicSiteHeader } from "./PublicSiteHeader";
 import "./public-apply.css";
 import "./application-status.css";
 
@@ -76,9 +72,6 @@ function StatusDetails({ status }: { status: GuestApplicationStatus }) {
 export default function ApplicationStatusPage() {
   const { t } = useTranslation();
   const { token = "" } = useParams();
-  const { site } = useSite();
-  const appearance = appearanceForSite(site.kind === "institution" ? site : "institution");
-  useApplyAppearance(appearance);
   const title = t("learner:guestStatus.title");
   useDocumentTitle(title);
   const status = useQuery({
@@ -86,8 +79,6 @@ export default function ApplicationStatusPage() {
     queryFn: () => fetchGuestStatus(token),
     retry: false,
   });
-  const siteName = site.kind === "institution" ? site.institution.name : t("app.providerName");
-  const logo = site.kind === "institution" ? site.institution.logo : null;
 
   let content: React.ReactNode;
   if (status.isLoading) {
@@ -114,26 +105,7 @@ export default function ApplicationStatusPage() {
 
   return (
     <div className="csc-public-apply" data-testid="guest-status">
-      <header className="csc-public-apply__top">
-        <div className="csc-public-apply__brand">
-          {logo ? (
-            <img className="csc-public-apply__logo" src={logo} alt="" />
-          ) : (
-            <ProductMark
-              className="csc-public-apply__mark"
-              background={appearance.primary}
-              dot={appearance.secondary}
-            />
-          )}
-          <div>
-            <div className="csc-public-apply__site">{siteName}</div>
-            <div className="csc-public-apply__product">{t("app.name")}</div>
-          </div>
-        </div>
-        <div className="csc-public-apply__tools">
-          <LanguageSwitcher type="text" />
-        </div>
-      </header>
+      <PublicSiteHeader accountLink={false} />
       <main className="csc-public-apply__main csc-guest-status">
         <h1 className="csc-public-apply__title">{title}</h1>
         {content}

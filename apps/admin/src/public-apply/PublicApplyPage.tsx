@@ -1,21 +1,18 @@
-import { LoginOutlined, SendOutlined } from "@ant-design/icons";
+import { SendOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Alert, Button, Pagination, Result, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { EmptyState } from "../components/EmptyState";
-import { ProductMark } from "../components/ProductMark";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { LanguageSwitcher } from "../layout/LanguageSwitcher";
 import { PostingCard } from "../learner/PostingCard";
 import { POSTING_KINDS, type Posting } from "../learner/postings";
 import { RegistrationClosed, takesApplications } from "../learner/RegistrationClosed";
 import { getToken } from "../providers/token";
 import { useSite } from "../tenant/SiteContext";
-import { useApplyAppearance } from "../theme/AppearanceProvider";
-import { appearanceForSite } from "../theme/appearance";
 import { PublicApplyDialog } from "./PublicApplyDialog";
+import { PublicSiteHeader } from "./PublicSiteHeader";
 import { fetchPublicPosting, fetchPublicPostings, type PublicPostingResource } from "./publicPostings";
 import "./public-apply.css";
 
@@ -41,15 +38,12 @@ function excerptOf(html: unknown): string | null {
  */
 export default function PublicApplyPage({ resource }: { resource: PublicPostingResource }) {
   const { t } = useTranslation();
-  const { site, config } = useSite();
+  const { config } = useSite();
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [applying, setApplying] = useState<Posting | null>(null);
   // a link to apply (`?apply=<id>`) to a posting that has closed or is no longer shown here
   const [noLongerOpen, setNoLongerOpen] = useState(false);
-  // the pages are light in the institution's colours, whoever's site they are on
-  const appearance = appearanceForSite(site.kind === "institution" ? site : "institution");
-  useApplyAppearance(appearance);
   const title = t(`learner:public.title.${resource}`);
   useDocumentTitle(title);
   const kind = POSTING_KINDS[resource];
@@ -59,7 +53,7 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
     placeholderData: keepPreviousData,
   });
   const rows = postings.data?.rows ?? [];
-  const signedIn = Boolean(getToken());
+  const _signedIn = Boolean(getToken());
 
   // back from signing in (`?apply=<id>`): straight on to that posting's application
   const wanted = Number(params.get("apply"));
@@ -82,9 +76,6 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
         ),
       );
   }, [wanted, resource, setParams]);
-
-  const siteName = site.kind === "institution" ? site.institution.name : t("app.providerName");
-  const logo = site.kind === "institution" ? site.institution.logo : null;
 
   let content: React.ReactNode;
   if (postings.isError) {
@@ -154,33 +145,7 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
 
   return (
     <div className="csc-public-apply" data-testid="public-apply">
-      <header className="csc-public-apply__top">
-        <div className="csc-public-apply__brand">
-          {logo ? (
-            <img className="csc-public-apply__logo" src={logo} alt="" />
-          ) : (
-            <ProductMark
-              className="csc-public-apply__mark"
-              background={appearance.primary}
-              dot={appearance.secondary}
-            />
-          )}
-          <div>
-            <div className="csc-public-apply__site">{siteName}</div>
-            <div className="csc-public-apply__product">{t("app.name")}</div>
-          </div>
-        </div>
-        <div className="csc-public-apply__tools">
-          <LanguageSwitcher type="text" />
-          {signedIn ? (
-            <Link to="/">{t("learner:public.myAccount")}</Link>
-          ) : (
-            <Link to="/login">
-              <LoginOutlined aria-hidden="true" /> {t("learner:public.signInLink")}
-            </Link>
-          )}
-        </div>
-      </header>
+      <PublicSiteHeader />
       <main className="csc-public-apply__main">
         <h1 className="csc-public-apply__title">{title}</h1>
         <p className="csc-public-apply__intro">{t(`learner:public.intro.${resource}`)}</p>

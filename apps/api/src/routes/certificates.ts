@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { Type } from "typebox";
 import type { Database } from "../db/schema.js";
 import { loadCertificateFonts, renderCertificate } from "../lib/certificate-pdf.js";
+import { completedEnrolments } from "../lib/completed-items.js";
 import { HttpError, notFound, throttled } from "../lib/errors.js";
 import { DEFAULT_LANGUAGE, loadMessages, type Translate } from "../lib/messages.js";
 import { originFor, ownerSite, type SiteOwner } from "../lib/site-mail.js";
@@ -45,21 +46,8 @@ interface Found {
 async function findCertificate(db: Kysely<Database>, rawCode: string): Promise<Found | null> {
   // codes are written in capitals; a reader may type them in any case
   const code = rawCode.trim().toUpperCase();
-  const enrolment = await db
-    .selectFrom("enrolments as e")
-    .innerJoin("users as u", "u.id", "e.user_id")
-    .leftJoin("courses as c", "c.id", "e.course_id")
-    .leftJoin("external_programs as p", "p.id", "e.enrichment_program_id")
-    .leftJoin("career_roadmaps as m", "m.id", "e.career_roadmap_id")
-    .select((eb) => [
-      "e.certificate_code as code",
-      "u.full_name as holder",
-      eb.fn.coalesce("c.title", "p.title", "m.title").as("title"),
-      "e.item_type",
-      "e.completed_at",
-      eb.fn.coalesce("c.institution_id", "p.institution_id", "m.institution_id").as("institution_id"),
-      eb.fn.coalesce("c.recruiter_id", "p.recruiter_id", "m.recruiter_id").as("recruiter_id"),
-    ])
+  const enrolment = await completedEnrolments(db)
+    .select(["e.certificate_code as code", "u.full_name as holder", "e.item_type", "e.completed_at"])
     .where("e.certificate_code", "=", code)
     .where("e.completed_at", "is not", null)
     .executeTakeFirst();

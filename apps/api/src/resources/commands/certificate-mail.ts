@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { completedEnrolments } from "../../lib/completed-items.js";
 import type { Mail } from "../../lib/mailer.js";
 import {
   calendarOf,
@@ -24,23 +25,8 @@ export async function certificateMails(
   enrolmentIds: readonly number[],
 ): Promise<Mail[]> {
   if (enrolmentIds.length === 0) return [];
-  const rows = await trx
-    .selectFrom("enrolments as e")
-    .innerJoin("users as u", "u.id", "e.user_id")
-    .leftJoin("courses as c", "c.id", "e.course_id")
-    .leftJoin("external_programs as p", "p.id", "e.enrichment_program_id")
-    .leftJoin("career_roadmaps as m", "m.id", "e.career_roadmap_id")
-    .select((eb) => [
-      "e.certificate_code",
-      "e.completed_at",
-      "e.language",
-      "u.email",
-      "u.full_name",
-      "u.calendar",
-      eb.fn.coalesce("c.title", "p.title", "m.title").as("title"),
-      eb.fn.coalesce("c.institution_id", "p.institution_id", "m.institution_id").as("institution_id"),
-      eb.fn.coalesce("c.recruiter_id", "p.recruiter_id", "m.recruiter_id").as("recruiter_id"),
-    ])
+  const rows = await completedEnrolments(trx)
+    .select(["e.certificate_code", "e.completed_at", "e.language", "u.email", "u.full_name", "u.calendar"])
     .where("e.id", "in", enrolmentIds)
     .where("e.certificate_code", "is not", null)
     .where("u.deleted_at", "is", null)
