@@ -3,10 +3,16 @@ import { http } from "./http";
 
 /**
  * Downloads a file of ours through our client (it carries the bearer token, which a plain link
- * would not), saved under the name the server gives it.
+ * would not), saved under the name the server gives it (`fallbackName` when it gives none). A
+ * refusal throws with the server's own message.
  */
 export async function downloadFile(url: string, fallbackName: string, accept = "*/*"): Promise<string> {
-  const response = await http.get<Blob>(url, { responseType: "blob", headers: { Accept: accept } });
+  const response = await http
+    .get<Blob>(url, { responseType: "blob", headers: { Accept: accept } })
+    .catch(async (error: { message?: string; response?: { data?: unknown } }) => {
+      // asked for a blob, the server's JSON error arrives as one: show its message, not axios's
+      throw new Error((await serverMessage(error.response?.data)) ?? error.message ?? String(error));
+    });
   const disposition = response.headers["content-disposition"];
   const name = fileNameOf(typeof disposition === "string" ? disposition : undefined, fallbackName);
   const href = URL.createObjectURL(response.data);
@@ -18,4 +24,13 @@ export async function downloadFile(url: string, fallbackName: string, accept = "
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1_000);
   return name;
+}
+
+async function serverMessage(body: unknown): Promise<string | null> {
+  if (!(body instanceof Blob)) return null;
+  try {
+    return (JSON.parse(await body.text()) as { message?: string }).message ?? null;
+  } catch {
+    return null;
+  }
 }

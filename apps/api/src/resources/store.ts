@@ -28,6 +28,20 @@ export function scoped(db: Kysely<Database>, resource: ResourceDefinition, reach
   return query;
 }
 
+/** Whether the reach (and `applies`, a further condition over the alias) takes in every one of the ids. */
+export async function reachesAll(
+  db: Kysely<Database>,
+  resource: ResourceDefinition,
+  reach: Reach,
+  ids: readonly number[],
+  // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
+  applies?: (eb: any) => Expression<SqlBool>,
+): Promise<boolean> {
+  let query = scoped(db, resource, reach).select(col("id")).where(col("id"), "in", ids);
+  if (applies) query = query.where(applies);
+  return (await query.execute()).length === ids.length;
+}
+
 function filterSql(filter: Filter) {
   // biome-ignore lint/suspicious/noExplicitAny: dynamic column reference
   return (eb: any): Expression<SqlBool> => {

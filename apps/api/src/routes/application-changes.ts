@@ -4,7 +4,7 @@ import { Type } from "typebox";
 import { forbidden, notFound } from "../lib/errors.js";
 import { reachOf } from "../resources/access.js";
 import { changeRows, undoChange } from "../resources/commands/changes.js";
-import { ALIAS, scoped } from "../resources/store.js";
+import { ALIAS, reachesAll } from "../resources/store.js";
 import { bearer, errorResponses, Id } from "./schemas.js";
 
 const ChangeParams = Type.Object({ change_id: Id });
@@ -37,11 +37,7 @@ export default async function applicationChangeRoutes(app: FastifyInstance) {
       const restored = await app.db.transaction().execute(async (trx) => {
         const ids = [...new Set((await changeRows(trx, changeId)).map((row) => row.application_id))];
         if (ids.length === 0) throw notFound(request.t("notFound"));
-        const reached = await scoped(trx, RESOURCES.applications, reach)
-          .select(`${ALIAS}.id`)
-          .where(`${ALIAS}.id`, "in", ids)
-          .execute();
-        if (reached.length !== ids.length) throw notFound(request.t("notFound"));
+        if (!(await reachesAll(trx, RESOURCES.applications, reach, ids))) throw notFound(request.t("notFound"));
         return undoChange(trx, request, changeId);
       });
       return { message: request.t("undo.done", { count: restored }), data: { restored } };

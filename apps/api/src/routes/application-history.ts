@@ -1,14 +1,9 @@
 import { isLearnerRole, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { readableByApplicant } from "../resources/commands/history.js";
+import { historyValue, readableByApplicant } from "../resources/commands/history.js";
 import { reachedRow } from "../resources/handlers/reach.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
-
-/** Tracked fields stored as numbers: history keeps text, the answer gives them back as numbers. */
-const NUMERIC_FIELDS = new Set(["attendance", "percentage"]);
-const decoded = (field: string, value: string | null) =>
-  value !== null && NUMERIC_FIELDS.has(field) ? Number(value) : value;
 
 const HistoryEntry = Type.Object({
   field: Type.String(),
@@ -54,8 +49,8 @@ export default async function applicationHistoryRoutes(app: FastifyInstance) {
       const rows = await query.orderBy("h.id", "asc").execute();
       return rows.map((row) => ({
         field: row.field,
-        from: decoded(row.field, row.from_value),
-        to: decoded(row.field, row.to_value),
+        from: historyValue(row.field, row.from_value),
+        to: historyValue(row.field, row.to_value),
         note: row.note,
         by: row.by_user_id === null ? null : { id: row.by_user_id, full_name: row.full_name ?? "" },
         at: row.at,

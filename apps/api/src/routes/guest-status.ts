@@ -4,7 +4,7 @@ import { Type } from "typebox";
 import { notFound, throttled } from "../lib/errors.js";
 import { guestApplicationOf } from "../lib/guest-status.js";
 import { spendAllowance, type ThrottleRule } from "../lib/throttle.js";
-import { readableByApplicant } from "../resources/commands/history.js";
+import { historyValue, readableByApplicant } from "../resources/commands/history.js";
 import { errorResponses } from "./schemas.js";
 
 /** Status pages one address may open in a window: enough for a person, too few to try tokens. */
@@ -12,11 +12,6 @@ export const GUEST_STATUS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
 
 /** History entries a status page shows: far more than an application ever gathers. */
 export const GUEST_HISTORY_LIMIT = 200;
-
-/** Tracked fields stored as numbers: history keeps text, the answer gives them back as numbers. */
-const NUMERIC_FIELDS = new Set(["attendance", "percentage"]);
-const decoded = (field: string, value: string | null) =>
-  value !== null && NUMERIC_FIELDS.has(field) ? Number(value) : value;
 
 const Value = Type.Union([Type.String(), Type.Number(), Type.Null()]);
 
@@ -96,8 +91,8 @@ export default async function guestStatusRoutes(fastify: FastifyInstance) {
           withdrawn_at: application.withdrawn_at,
           history: rows.map((row) => ({
             field: row.field,
-            from: decoded(row.field, row.from_value),
-            to: decoded(row.field, row.to_value),
+            from: historyValue(row.field, row.from_value),
+            to: historyValue(row.field, row.to_value),
             note: row.note,
             at: row.at,
           })),

@@ -3,7 +3,7 @@ import { certificateCode } from "../../lib/certificates.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { gainEventSkills } from "../../lib/learner-skills.js";
 import { nowIso } from "../../lib/time.js";
-import { type Change, recordChanges, TRACKED_FIELDS, type TrackedField } from "./history.js";
+import { type Change, historyText, historyValue, recordChanges, TRACKED_FIELDS, type TrackedField } from "./history.js";
 import type { Transaction } from "./types.js";
 
 /**
@@ -31,11 +31,6 @@ export async function openChange(
   return { id, undoUntil };
 }
 
-/** Tracked fields stored as numbers: history keeps text. */
-const NUMERIC_FIELDS = new Set<string>(["attendance", "percentage"]);
-const stored = (field: string, value: string | null) =>
-  value !== null && NUMERIC_FIELDS.has(field) ? Number(value) : value;
-const asText = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const isTracked = (field: string): field is TrackedField => (TRACKED_FIELDS as readonly string[]).includes(field);
 
 /** The applications a change set touched, each with what it changed (internal notes and plain notes aside). */
@@ -68,14 +63,14 @@ export async function undoChange(trx: Transaction, request: FastifyRequest, chan
   const ids = [...new Set(tracked.map((row) => row.application_id))];
   const current = ids.length ? await trx.selectFrom("applications").selectAll().where("id", "in", ids).execute() : [];
   const byId = new Map(current.map((row) => [row.id, row as unknown as Record<string, unknown>]));
-  const moved = tracked.find((row) => asText(byId.get(row.application_id)?.[row.field]) !== row.to_value);
+  const moved = tracked.find((row) => historyText(byId.get(row.application_id)?.[row.field]) !== row.to_value);
   if (moved) throw conflict(t("undo.changedSince", { id: moved.application_id }));
 
   const reverse: Change[] = tracked.map((row) => ({
     applicationId: row.application_id,
     field: row.field as TrackedField,
-    from: stored(row.field, row.to_value),
-    to: stored(row.field, row.from_value),
+    from: historyValue(row.field, row.to_value),
+    to: historyValue(row.field, row.from_value),
   }));
   for (const id of ids) {
     const values = Object.fromEntries(

@@ -31,7 +31,15 @@ export interface Author {
 }
 
 /** History keeps values as text, whatever the column's type (attendance and percentage are numbers). */
-const asText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+export const historyText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
+
+/** Tracked fields stored as numbers: history keeps text, and gives them back as numbers. */
+const NUMERIC_FIELDS = new Set<string>(["attendance", "percentage"]);
+
+/** A history value as the field holds it: attendance and percentage as numbers, the rest as text. */
+export const historyValue = (field: string, value: string | null): string | number | null =>
+  value !== null && NUMERIC_FIELDS.has(field) ? Number(value) : value;
 
 /**
  * Writes one history row per change, in the caller's transaction: the change and its record are
@@ -53,8 +61,8 @@ async function insertChanges(trx: Transaction, changes: readonly Change[], autho
       changes.map((change) => ({
         application_id: change.applicationId,
         field: change.field,
-        from_value: asText(change.from),
-        to_value: asText(change.to),
+        from_value: historyText(change.from),
+        to_value: historyText(change.to),
         note: author.note,
         by_user_id: author.byUserId,
         at: author.at,

@@ -7,7 +7,7 @@ import type { Mail } from "../../lib/mailer.js";
 import { bearer, errorResponses, Id, IdParams } from "../../routes/schemas.js";
 import { reachOf } from "../access.js";
 import { rowFor } from "../read.js";
-import { ALIAS, scoped } from "../store.js";
+import { ALIAS, reachesAll } from "../store.js";
 import { applicationCommands } from "./applications.js";
 import { assessmentCommands } from "./assessments.js";
 import { deletedUserCommands } from "./deleted-users.js";
@@ -82,9 +82,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
         const ids = [...new Set(many ? (values.ids as number[]) : [(request.params as { id: number }).id])];
         const reach = reachOf(request.ability, command.name, resource.name, ALIAS);
         const { mails, ...answer } = await db.transaction().execute(async (trx) => {
-          let query = scoped(trx, resource, reach).select(`${ALIAS}.id`).where(`${ALIAS}.id`, "in", ids);
-          if (handler.applies) query = query.where(handler.applies);
-          if ((await query.execute()).length !== ids.length) throw notFound(request.t("notFound"));
+          if (!(await reachesAll(trx, resource, reach, ids, handler.applies))) throw notFound(request.t("notFound"));
           return handler.run(trx, ids, request, values);
         });
         await sendQueued(request, mails ?? []);
