@@ -28,7 +28,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["packages/shared/src/**/*.test.ts", "apps/api/src/**/*.test.ts", "apps/admin/src/**/*.test.ts"],
+          include: [
+            "packages/shared/src/**/*.test.ts",
+            "apps/api/src/**/*.test.ts",
+            "apps/admin/src/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
+          ],
         },
       },
       apiSuite("api-sqlite", "sqlite"),

@@ -12,6 +12,7 @@ const steps = [
   ["typecheck api", "npx", ["tsc", "-p", "apps/api", "--noEmit"]],
   ["typecheck admin", "npx", ["tsc", "-p", "apps/admin", "--noEmit"]],
   ["typecheck e2e", "npx", ["tsc", "-p", "tests/e2e", "--noEmit"]],
+  ["typecheck architecture", "npx", ["tsc", "-p", "tests/architecture", "--noEmit"]],
   ["lint", "npx", ["biome", "check", "."]],
   ["build", "npm", ["run", "build"]],
 ];

@@ -1,3 +1,4 @@
+import type { MenuName } from "./menu-names.js";
 import { isResourceName, RESOURCES } from "./registry/resources.js";
 import {
   INSTITUTION_ADMIN_ROLES,
@@ -11,40 +12,7 @@ import {
   type Role,
 } from "./roles.js";
 
-/** Menu entry names of DESIGN §2a: the one name per resource used everywhere. */
-export const MENU_NAMES = [
-  "dashboard",
-  "profile",
-  "institutions",
-  "institution-details",
-  "learners",
-  "students",
-  "employees",
-  "career-roadmap",
-  "self-assessment",
-  "courses",
-  "scholarship",
-  "learning-events",
-  "job-opportunities",
-  "global-partners",
-  "recruiters",
-  "recruiters-existing",
-  "recruiters-request",
-  "college-recruiters",
-  "company-profile",
-  "enrichment-programs",
-  "feature-profile",
-  "institution-feature-profile",
-  "users",
-  "configuration",
-  "program-departments",
-  "tags",
-  "testimonials",
-  "activity-logs",
-  "deleted-users",
-  "download-logs",
-] as const;
-export type MenuName = (typeof MENU_NAMES)[number];
+export { MENU_NAMES, type MenuName } from "./menu-names.js";
 
 /** Who an entry's path belongs to: `{id}` in the path is filled with that id (spec §2 access rules). */
 export type PathOwner = "institution" | "learner";

@@ -3,7 +3,8 @@ import type { Insertable, Kysely } from "kysely";
 import type { Database, DownloadLogTable } from "../db/schema.js";
 import { nowIso } from "../lib/time.js";
 import type { AnyDb } from "./store.js";
-import { keepsUpdatedAt, type Values } from "./write.js";
+import type { Values } from "./types.js";
+import { keepsUpdatedAt } from "./write.js";
 
 /**
  * The generic engine's writes, `db` (or a transaction) first: rows of the resource's table, by

@@ -14,9 +14,7 @@ import { institutionReach } from "./access.js";
 import { encodeValue, uploadNameOf } from "./codec.js";
 import { hooksOf } from "./hooks/index.js";
 import { ALIAS, type AnyDb, scoped } from "./store.js";
-
-export type Values = Record<string, unknown>;
-export type FieldErrors = Record<string, string>;
+import type { FieldErrors, Values } from "./types.js";
 
 /**
  * Columns (or column pairs) unique in their table: a clash is a 409 under the field (the last

@@ -1,6 +1,6 @@
 import type { EnumName } from "../enums.js";
 import type { FeatureKey } from "../features.js";
-import type { MenuName } from "../menu.js";
+import type { MenuName } from "../menu-names.js";
 import type { InstitutionType, Role, RoleKind } from "../roles.js";
 
 /** Field types the generic pages and the CRUD engine know (issue 4, DESIGN §2). */

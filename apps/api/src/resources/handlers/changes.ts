@@ -8,7 +8,8 @@ import { hooksOf } from "../hooks/index.js";
 import { rowFor } from "../read.js";
 import { deleteRow, hideRow, insertRow, updateRow } from "../repository.js";
 import { findRow } from "../store.js";
-import { createDefaults, type FieldErrors, integrityErrors, type Values, valuesFromBody } from "../write.js";
+import type { FieldErrors, Values } from "../types.js";
+import { createDefaults, integrityErrors, valuesFromBody } from "../write.js";
 import { reachedRow } from "./reach.js";
 
 /** The writes of the simple-rest contract (DESIGN §5): create, update, delete. */

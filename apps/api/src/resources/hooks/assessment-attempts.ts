@@ -1,7 +1,7 @@
 import { type AssessmentQuestion, answersShown, roleKind, withoutKey } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import { attemptsTaken } from "../commands/assessments.js";
-import type { ResourceHooks } from "./index.js";
+import type { ResourceHooks } from "../types.js";
 
 /**
  * The answer key in a learner's own attempts follows the assessment's review policy, as it stands

@@ -1,6 +1,5 @@
 import { RESERVED_SUBDOMAINS, SUBDOMAIN_PATTERN } from "@csc/shared";
-import type { FieldErrors } from "../write.js";
-import type { ResourceHooks } from "./index.js";
+import type { FieldErrors, ResourceHooks } from "../types.js";
 
 const usableSubdomain = (sub: string) =>
   SUBDOMAIN_PATTERN.test(sub) && !(RESERVED_SUBDOMAINS as readonly string[]).includes(sub);

@@ -1,6 +1,5 @@
 import { placeFieldOf } from "@csc/shared";
-import type { FieldErrors } from "../write.js";
-import type { ResourceHooks } from "./index.js";
+import type { FieldErrors, ResourceHooks } from "../types.js";
 
 /** The columns that say where an event takes place: a write that sets none of them leaves that as it was. */
 const PLACE_COLUMNS = ["delivery_mode", "link", "venue"];

@@ -14,8 +14,7 @@ import type { Database } from "../../db/schema.js";
 import { findSessionUser, homeSiteOf, siteOrigin } from "../../lib/accounts.js";
 import { forbidden } from "../../lib/errors.js";
 import { issueUserToken } from "../../lib/user-tokens.js";
-import type { FieldErrors, Values } from "../write.js";
-import type { ResourceHooks, RowWrite } from "./index.js";
+import type { FieldErrors, ResourceHooks, RowWrite, Values } from "../types.js";
 
 /** How long an invitation's link to choose a password works. */
 const INVITATION_LIFETIME_MS = 7 * 24 * 3_600_000;

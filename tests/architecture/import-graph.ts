@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-/** Source files of the admin that take part in its import graph (tests left out). */
+/** Source files of a package that take part in its import graph (tests left out). */
 const SOURCE = /\.(ts|tsx)$/;
 const TEST = /\.test\.(ts|tsx)$/;
 const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
@@ -28,13 +28,14 @@ export function sourceFiles(root: string): string[] {
 }
 
 function resolveRelative(from: string, specifier: string): string | null {
-  const base = resolve(dirname(from), specifier);
+  // the API and shared write the compiled name (`./codec.js`) of a TypeScript module
+  const base = resolve(dirname(from), specifier).replace(/\.js$/, "");
   if (SOURCE.test(base) && existsSync(base)) return base;
   for (const extension of EXTENSIONS) if (existsSync(base + extension)) return base + extension;
   return null;
 }
 
-/** The admin's own modules and, for each, the admin modules it imports (packages left out). */
+/** A package's own modules and, for each, the modules of the package it imports (other packages left out). */
 export function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(root)) {
