@@ -15,7 +15,6 @@ export * from "./help.js";
 export * from "./menu.js";
 export * from "./pipeline.js";
 export * from "./profile.js";
-export * from "./query.js";
 export * from "./registry/index.js";
 export * from "./roles.js";
 export * from "./site.js";

@@ -2,7 +2,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import type { LRUCache } from "lru-cache";
 import pg from "pg";
+import { boundedCache } from "../lib/caches.js";
 import type { Database } from "./schema.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -15,10 +17,6 @@ export interface DatabaseHandle {
 // PostgreSQL's COUNT and BIGINT come back as strings: ids and counts here fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** Prepared statements kept per connection: the engine's queries, each shape of filter and sort. */
-const STATEMENT_CACHE_SIZE = 500;
-/** Answers of read-only statements kept; the least recently used goes first. */
-const RESULT_CACHE_SIZE = 1_000;
 /** How often other connections' commits are looked for (see ResultCache). */
 const DATA_VERSION_INTERVAL_MS = 10;
 /** A larger answer (an export, a big aggregate) is not kept: it would crowd out the pages. */
@@ -43,7 +41,7 @@ type DriverStatement = Pick<SQLite.Statement, "reader" | "all" | "run" | "iterat
  */
 class ResultCache {
   readonly #dataVersion: SQLite.Statement;
-  readonly #answers = new Map<string, Row[]>();
+  readonly #answers: LRUCache<string, Row[]> = boundedCache("sqliteResults");
   #seenVersion: unknown;
   #lookedAt = Number.NEGATIVE_INFINITY;
   #statements = 0;
@@ -115,15 +113,12 @@ class ResultCache {
     if (key === null) return run();
     const kept = this.#answers.get(key);
     if (kept) {
-      this.#answers.delete(key);
-      this.#answers.set(key, kept);
       // a new array each time: Kysely and callers may sort or extend the list they receive
       return kept.slice();
     }
     const rows = run();
     if (rows.length <= RESULT_CACHE_MAX_ROWS) {
       for (const row of rows) Object.freeze(row);
-      if (this.#answers.size >= RESULT_CACHE_SIZE) this.#answers.delete(this.#answers.keys().next().value as string);
       this.#answers.set(key, rows.slice());
     }
     return rows;
@@ -150,12 +145,12 @@ function keyOf(statement: number, parameters: Parameters): string | null {
 
 /**
  * better-sqlite3 behind Kysely prepares every query afresh, which costs as much as running a
- * small one; the SQL of a query shape repeats with new parameters, so its statement is kept
- * (the oldest out first: moving a used one to the back cost more than it saved). Kysely runs one query at a time on the one connection, so a
- * statement is never in use twice; SQLite re-prepares a kept one itself after a schema change.
+ * small one; the SQL of a query shape repeats with new parameters, so its statement is kept.
+ * Kysely runs one query at a time on the one connection, so a statement is never in use twice;
+ * SQLite re-prepares a kept one itself after a schema change.
  */
 function withStatementCache(sqlite: SQLite.Database, results: ResultCache | null): SqliteDatabase {
-  const statements = new Map<string, DriverStatement>();
+  const statements = boundedCache<string, DriverStatement>("sqliteStatements");
   return {
     close: () => sqlite.close(),
     prepare(query) {
@@ -163,7 +158,6 @@ function withStatementCache(sqlite: SQLite.Database, results: ResultCache | null
       if (!statement) {
         const prepared = sqlite.prepare(query);
         statement = results ? results.wrap(query, prepared) : prepared;
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
         statements.set(query, statement);
       }
       return statement as SQLite.Statement;

@@ -12,6 +12,7 @@ import {
 } from "@csc/shared";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { objectMemo } from "./caches.js";
 
 export interface InstitutionSummary {
   id: number;
@@ -146,21 +147,15 @@ type TokenUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQu
 /** Stand-ins for the two parameters while the query is compiled: no user id is negative, no token id has a NUL. */
 const ID_SLOT = -1;
 const JTI_SLOT = "\u0000jti";
-const compiledTokenUserQueries = new WeakMap<Kysely<Database>, CompiledQuery<TokenUserRow>>();
+const compiledTokenUserQueries = objectMemo<Kysely<Database>, CompiledQuery<TokenUserRow>>("tokenUserQueries");
 
 /**
  * The session user of a token-user row. Rows the SQLite result cache answers (db/connect.ts) are
  * the same frozen objects until a write, so their user — and the ability keyed on it — is made once.
  */
-const sessionUsers = new WeakMap<TokenUserRow, SessionUser | null>();
+const sessionUsers = objectMemo<TokenUserRow, SessionUser | null>("sessionUsers");
 function sessionUserOf(row: TokenUserRow): SessionUser | null {
-  if (!Object.isFrozen(row)) return toSessionUser(row);
-  let user = sessionUsers.get(row);
-  if (user === undefined) {
-    user = toSessionUser(row);
-    sessionUsers.set(row, user);
-  }
-  return user;
+  return Object.isFrozen(row) ? sessionUsers(row, toSessionUser) : toSessionUser(row);
 }
 
 /**
@@ -170,11 +165,7 @@ function sessionUserOf(row: TokenUserRow): SessionUser | null {
  * is built once per database, and each request binds its own id and token id.
  */
 export async function findTokenUser(db: Kysely<Database>, id: number, jti: string): Promise<SessionUser | null> {
-  let compiled = compiledTokenUserQueries.get(db);
-  if (!compiled) {
-    compiled = tokenUserQuery(db, ID_SLOT, JTI_SLOT).compile();
-    compiledTokenUserQueries.set(db, compiled);
-  }
+  const compiled = compiledTokenUserQueries(db, () => tokenUserQuery(db, ID_SLOT, JTI_SLOT).compile());
   const parameters = compiled.parameters.map((value) => (value === ID_SLOT ? id : value === JTI_SLOT ? jti : value));
   const [row] = (await db.executeQuery<TokenUserRow>({ ...compiled, parameters })).rows;
   // SQLite answers 0/1, PostgreSQL a boolean

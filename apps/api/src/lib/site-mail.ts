@@ -17,6 +17,7 @@ import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { siteOrigin } from "./accounts.js";
+import { boundedCache } from "./caches.js";
 import { LANGUAGES, type Language, loadMessages, type Translate } from "./messages.js";
 
 dayjs.extend(utc);
@@ -142,7 +143,7 @@ export const calendarOf = (value: unknown): Calendar => (isCalendar(value) ? val
 export const languageOf = (value: unknown): Language => LANGUAGES.find((lng) => lng === value) ?? "en-US";
 
 /** The messages of each locales directory, read once: a mail speaks its recipient's language, not the caller's. */
-const catalogues = new Map<string, (lng: Language) => Translate>();
+const catalogues = boundedCache<string, (lng: Language) => Translate>("mailCatalogues");
 
 export function translatorFor(localesDir: string, language: unknown): Translate {
   let messages = catalogues.get(localesDir);

@@ -3,6 +3,7 @@ import jwt from "@fastify/jwt";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { findTokenUser, type SessionUser } from "../lib/accounts.js";
+import { boundedCache } from "../lib/caches.js";
 import { unauthorized } from "../lib/errors.js";
 import { nowIso } from "../lib/time.js";
 
@@ -37,9 +38,6 @@ declare module "fastify" {
 
 const ALGORITHM = "HS256";
 
-/** Tokens whose signature was checked, kept with their claims until they expire. */
-const VERIFIED_TOKENS = 10_000;
-
 /**
  * A token's signature is checked once: the same token string again gets the claims kept for it,
  * while it has not expired (least recently used out first). request.jwtVerify with fast-jwt's own
@@ -47,17 +45,12 @@ const VERIFIED_TOKENS = 10_000;
  * list request's CPU in the profile.
  */
 function verifiedClaims(verify: (token: string) => TokenClaims) {
-  const verified = new Map<string, TokenClaims>();
+  const verified = boundedCache<string, TokenClaims>("verifiedTokens");
   return (token: string): TokenClaims => {
     const kept = verified.get(token);
-    if (kept && kept.exp * 1000 > Date.now()) {
-      verified.delete(token);
-      verified.set(token, kept);
-      return kept;
-    }
+    if (kept && kept.exp * 1000 > Date.now()) return kept;
     verified.delete(token);
     const claims = verify(token);
-    if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
     verified.set(token, claims);
     return claims;
   };

@@ -11,6 +11,7 @@ import {
 } from "@csc/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { SessionUser } from "../lib/accounts.js";
+import { objectMemo } from "../lib/caches.js";
 
 type Conditions = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
@@ -98,11 +99,7 @@ export function reachOf(
   alias: string,
 ): Reach {
   // abilities are shared between requests (plugins/ability.ts), and so is what they reach
-  let known = reaches.get(ability);
-  if (!known) {
-    known = new Map();
-    reaches.set(ability, known);
-  }
+  const known = reaches(ability, () => new Map<string, Reach>());
   const key = `${action} ${resource} ${alias}`;
   let reach = known.get(key);
   if (!reach) {
@@ -112,7 +109,7 @@ export function reachOf(
   return reach;
 }
 
-const reaches = new WeakMap<AppAbility, Map<string, Reach>>();
+const reaches = objectMemo<AppAbility, Map<string, Reach>>("reaches");
 
 function translate(
   ability: AppAbility,

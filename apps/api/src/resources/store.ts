@@ -1,6 +1,8 @@
 import type { ResourceDefinition } from "@csc/shared";
 import { type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import type { LRUCache } from "lru-cache";
 import type { Database } from "../db/schema.js";
+import { boundedCache, objectMemo } from "../lib/caches.js";
 import type { Reach } from "./access.js";
 import { learnerKeyOf, learnerWhere } from "./learner-lists.js";
 import type { Filter, ListQuery } from "./list-query.js";
@@ -119,10 +121,8 @@ interface CompiledList {
   page: CompiledQuery;
   count: CompiledQuery;
 }
-/** Compiled lists kept; the least recently used goes first. */
-const COMPILED_LISTS = 1_000;
 /** Per database: SQLite's SQL is not PostgreSQL's. */
-const compiledListsOf = new WeakMap<Kysely<Database>, Map<string, CompiledList>>();
+const compiledListsOf = objectMemo<Kysely<Database>, LRUCache<string, CompiledList>>("compiledListsOfDatabase");
 
 /**
  * What identifies a list's SQL: the resource, whose rows the reach allows (`key`, stable for the
@@ -159,17 +159,9 @@ function listKey(resource: ResourceDefinition, reach: Reach, list: ListQuery): s
  */
 function compiledList(db: Kysely<Database>, resource: ResourceDefinition, reach: Reach, list: ListQuery): CompiledList {
   const key = listKey(resource, reach, list);
-  let compiledLists = compiledListsOf.get(db);
-  if (!compiledLists) {
-    compiledLists = new Map();
-    compiledListsOf.set(db, compiledLists);
-  }
+  const compiledLists = compiledListsOf(db, () => boundedCache("compiledLists"));
   const kept = key === null ? undefined : compiledLists.get(key);
-  if (kept && key !== null) {
-    compiledLists.delete(key);
-    compiledLists.set(key, kept);
-    return kept;
-  }
+  if (kept) return kept;
   const base = filtered(scoped(db, resource, reach), resource, list);
   let page = base.select(columnsOf(resource));
   for (const { field, order } of list.sort) page = page.orderBy(col(field), order);
@@ -181,10 +173,7 @@ function compiledList(db: Kysely<Database>, resource: ResourceDefinition, reach:
       .compile(),
     count: base.select((eb) => eb.fn.countAll().as("count")).compile(),
   };
-  if (key !== null) {
-    if (compiledLists.size >= COMPILED_LISTS) compiledLists.delete(compiledLists.keys().next().value as string);
-    compiledLists.set(key, compiled);
-  }
+  if (key !== null) compiledLists.set(key, compiled);
   return compiled;
 }
 
