@@ -99,6 +99,12 @@ export const CACHES = {
     holds: "the translated messages of a locales directory, for mail in the recipient's language",
     invalidatedBy: "nothing: locale files are read once per process",
   },
+  seedLogos: {
+    kind: "bounded",
+    max: 1_000,
+    holds: "the demo's logo badges rendered as PNG, by their drawing (SVG), for every database a process seeds",
+    invalidatedBy: "nothing: a badge's drawing is its key",
+  },
 } as const satisfies Record<string, BoundedCacheInfo | MemoInfo>;
 
 type CacheName = keyof typeof CACHES;

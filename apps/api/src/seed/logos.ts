@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
+import { boundedCache } from "../lib/caches.js";
 import { uploadUrl } from "../resources/codec.js";
 
 /** A small badge: the initials on a rounded square, with an accent dot. */
@@ -16,7 +17,7 @@ function badgeSvg(initials: string, background: string, accent: string): string 
 }
 
 // the same badges are drawn for every seeded database of a process (each test file seeds one)
-const rendered = new Map<string, Promise<Buffer>>();
+const rendered = boundedCache<string, Promise<Buffer>>("seedLogos");
 const render = (svg: string) => {
   let png = rendered.get(svg);
   if (!png) {
