@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { uploadUrl } from "@csc/shared";
 import sharp from "sharp";
-import { uploadUrl } from "../resources/codec.js";
 
 /** A small badge: the initials on a rounded square, with an accent dot. */
 function badgeSvg(initials: string, background: string, accent: string): string {
