@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { RESOURCES, type ResourceName, UPLOAD_NAME, uploadUrl } from "@csc/shared";
+import { fieldType, RESOURCES, type ResourceName, UPLOAD_NAME, uploadUrl } from "@csc/shared";
 import multipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -61,7 +61,7 @@ export type UploadAbility = ["create" | "update", ResourceName];
  */
 export function uploadAbilities(): UploadAbility[] {
   return Object.values(RESOURCES).flatMap((resource) =>
-    resource.fields.some((field) => field.type === "image" && !field.readOnly)
+    resource.fields.some((field) => fieldType(field.type).references === "upload" && !field.readOnly)
       ? (["create", "update"] as const)
           .filter((action) => resource.actions.includes(action))
           .map((action): UploadAbility => [action, resource.name])
