@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { helpPath, validateOptionalYoutubeUrl, youtubeEmbedUrl, youtubeVideoId } from "./help.js";
+import { helpPath } from "./help.js";
 import { ROLES } from "./roles.js";
+import { validateOptionalYoutubeUrl, youtubeEmbedUrl, youtubeVideoId } from "./video.js";
 
 describe("youtubeVideoId", () => {
   it.each([

@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined } from "@ant-design/icons";
+import { fieldType } from "@csc/shared";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -75,7 +76,7 @@ export default function ResourceList({ screen }: { screen: ResourceScreen }) {
 
   const recordTitle = (record: ResourceRecord) => {
     const value = record[meta.titleField];
-    if (typeof value === "number" && titleField?.type === "relation") {
+    if (typeof value === "number" && titleField && fieldType(titleField.type).references === "row") {
       return relationLabels.get(meta.titleField)?.get(value) ?? `#${value}`;
     }
     return typeof value === "string" && value ? value : `#${record.id}`;

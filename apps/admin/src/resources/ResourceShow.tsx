@@ -8,6 +8,7 @@ import { useNavigate } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
+import { fieldView } from "../field-types";
 import { screenIcon } from "../layout/menu-icons";
 import { isApiError } from "../providers/http";
 import { useSession } from "../session/SessionContext";
@@ -22,7 +23,7 @@ import type { FieldMeta, ResourceRecord } from "./types";
 import "./resources.css";
 
 /** Long values get a section of their own under the facts. */
-const WIDE: readonly FieldMeta["type"][] = ["richtext", "textarea", "contacts", "questions", "tags"];
+const isWide = (field: FieldMeta) => fieldView(field.type).wideInDetail === true;
 const DETAIL_COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
 
 export interface ResourceShowProps {
@@ -114,10 +115,10 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
   }
 
   const shown = meta.fields.filter((field) => field.name !== "id");
-  const facts = shown.filter((field) => !WIDE.includes(field.type));
+  const facts = shown.filter((field) => !isWide(field));
   // long read-only notes that say nothing (no rejection reason) are left out
   const long = shown.filter(
-    (field) => WIDE.includes(field.type) && !(field.readOnly && record && isEmptyValue(record[field.name])),
+    (field) => isWide(field) && !(field.readOnly && record && isEmptyValue(record[field.name])),
   );
   const label = (field: FieldMeta) => t(field.labelKey, { defaultValue: field.label });
   return (

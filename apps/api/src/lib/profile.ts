@@ -5,11 +5,11 @@ import {
   NEPAL,
   normalizeWebsite,
   type ProfileField,
+  uploadNameOf,
   validateProfile,
 } from "@csc/shared";
 import type { Kysely, Updateable } from "kysely";
 import type { Database, UserTable } from "../db/schema.js";
-import { uploadNameOf } from "../resources/codec.js";
 import { parseList, type SessionUser } from "./accounts.js";
 import type { Translate } from "./messages.js";
 

@@ -1,4 +1,5 @@
 import {
+  fieldType,
   type PostingType,
   pendingStagesFor,
   postingTypeOf,
@@ -63,7 +64,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 function matchesInterests(eb: AnyBuilder, resource: ResourceDefinition, interests: string[]): Expression<SqlBool> {
   const columns = ["skills", "tags"].filter((name) =>
-    resource.fields.some((f) => f.name === name && f.type === "tags"),
+    resource.fields.some((f) => f.name === name && fieldType(f.type).holdsNames),
   );
   if (interests.length === 0 || columns.length === 0) return sql<SqlBool>`1 = 0`;
   return eb.or(

@@ -1,13 +1,16 @@
 import {
   ALL_TAB,
+  decodeFilterValue,
   ENUM_OPTIONS,
   type FieldDefinition,
+  fieldType,
   isEnumValue,
   LEARNER_TABS,
   type LearnerTab,
   LIST_SCOPES,
   type ListScope,
   learnerTabsOf,
+  MAX_INTEGER,
   postingTypeOf,
   type ResourceDefinition,
   RULE_FILTERS,
@@ -17,7 +20,6 @@ import {
 } from "@csc/shared";
 import { type TSchema, Type } from "typebox";
 import { integerParam } from "../routes/schemas.js";
-import { decodeFilterValue, MAX_INTEGER } from "./codec.js";
 
 /** simple-rest v6 (DESIGN §5): paging, multi-sort, `_ne`/`_gte`/`_lte`/`_like` filters, `q`, `id=…&id=…`. */
 export const MAX_PAGE_SIZE = 100;
@@ -67,8 +69,6 @@ export interface ListQuery {
   q: string | null;
 }
 
-const LIKE_TYPES = ["text", "textarea", "richtext", "email", "phone", "url", "video", "linkedin"];
-
 /** Filterable fields, and searchable ones for `_like` (a search box per column). */
 export const filterableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter || f.search);
 export const sortableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.sort);
@@ -96,7 +96,7 @@ export function listQuerySchema(resource: ResourceDefinition) {
   if (postingTypeOf(resource.name)) properties.scope = value;
   for (const name of resource.ruleFilters ?? []) properties[name] = values;
   for (const field of filterableFields(resource)) {
-    if (LIKE_TYPES.includes(field.type)) properties[`${field.name}_like`] = value;
+    if (fieldType(field.type).like) properties[`${field.name}_like`] = value;
     if (!field.filter) continue;
     properties[field.name] = values;
     properties[`${field.name}_ne`] = value;

@@ -1,5 +1,4 @@
-import { hiddenKeysOf, type ResourceDefinition, type Role, readableFields } from "@csc/shared";
-import { decoderOf } from "./codec.js";
+import { decoderOf, hiddenKeysOf, type ResourceDefinition, type Role, readableFields } from "@csc/shared";
 
 const withoutKeys = (record: unknown, keys: readonly string[]) =>
   typeof record === "object" && record !== null && !Array.isArray(record)

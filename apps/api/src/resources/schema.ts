@@ -1,21 +1,8 @@
-import { type FieldDefinition, NUMERIC_FIELD_TYPES, type ResourceDefinition } from "@csc/shared";
-import { type TSchema, Type } from "typebox";
+import { allowedValues, type ResourceDefinition, valueSchemaOf } from "@csc/shared";
+import { Type } from "typebox";
 import { bearer, errorResponses, Id, IdParams } from "../routes/schemas.js";
-import { allowedValues } from "./codec.js";
 import { EXPORT_FORMATS } from "./export/file.js";
 import { listQuerySchema } from "./list-query.js";
-
-/** A field's JSON type as the API returns it. */
-function outputType(field: FieldDefinition): TSchema {
-  const values = allowedValues(field);
-  if (field.type === "boolean" || values?.every((v) => typeof v === "boolean")) return Type.Boolean();
-  if (NUMERIC_FIELD_TYPES.includes(field.type) || values?.every((v) => typeof v === "number")) return Type.Number();
-  if (field.type === "tags") return Type.Array(Type.String());
-  if (field.type === "contacts" || field.type === "questions") {
-    return Type.Array(Type.Object({}, { additionalProperties: true }));
-  }
-  return Type.String();
-}
 
 /**
  * The row schema of a resource, generated from the registry so OpenAPI documents every resource.
@@ -23,7 +10,9 @@ function outputType(field: FieldDefinition): TSchema {
  */
 export function rowSchema(resource: ResourceDefinition) {
   return Type.Object(
-    Object.fromEntries(resource.fields.map((f) => [f.name, Type.Optional(Type.Union([outputType(f), Type.Null()]))])),
+    Object.fromEntries(
+      resource.fields.map((f) => [f.name, Type.Optional(Type.Union([valueSchemaOf(f), Type.Null()]))]),
+    ),
     { title: resource.name },
   );
 }

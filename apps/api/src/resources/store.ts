@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from "@csc/shared";
+import { fieldType, type ResourceDefinition } from "@csc/shared";
 import { type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { LRUCache } from "lru-cache";
 import type { Database } from "../db/schema.js";
@@ -73,7 +73,8 @@ function windowed(query: AnySelect, resource: ResourceDefinition, list: ListQuer
   if (!window || !list.window) return query;
   const nowFor = (name: string) => {
     const iso = new Date().toISOString();
-    return resource.fields.find((f) => f.name === name)?.type === "date" ? iso.slice(0, 10) : iso;
+    const field = resource.fields.find((f) => f.name === name);
+    return field ? (fieldType(field.type).nowAs?.(iso) ?? iso) : iso;
   };
   const end = col(window.end);
   const start = window.start ? col(window.start) : null;

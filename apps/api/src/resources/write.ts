@@ -1,17 +1,20 @@
 import {
   type FieldDefinition,
+  fieldType,
   formatCreatedBy,
   isProviderRole,
+  type PlaceLevel,
   RESOURCES,
   type ResourceDefinition,
   roleKind,
+  uploadNameOf,
 } from "@csc/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { SessionUser } from "../lib/accounts.js";
 import type { Translate } from "../lib/messages.js";
 import { institutionReach } from "./access.js";
-import { encodeValue, uploadNameOf } from "./codec.js";
+import { encodeValue } from "./codec.js";
 import { hooksOf } from "./hooks/index.js";
 import { ALIAS, type AnyDb, scoped } from "./store.js";
 import type { FieldErrors, Values } from "./types.js";
@@ -119,15 +122,16 @@ export async function integrityErrors(
   for (const field of resource.fields) {
     if (!(field.name in changed) || changed[field.name] == null) continue;
     const value = changed[field.name];
-    if (field.type === "relation" && field.relation) {
-      if (!(await relationExists(db, field, value, row))) errors[field.name] = t("field.invalid");
-    }
-    if (field.type === "province" || field.type === "district" || field.type === "municipality") {
-      if (!(await placeFits(any, field, value, row))) errors[field.name] = t("field.invalid");
-    }
-    if (field.type === "image" && !(await imageIsOurs(any, resource, field, value, existingId))) {
-      errors[field.name] = t("field.invalid");
-    }
+    const { references, place } = fieldType(field.type);
+    const fits =
+      references === "row"
+        ? !field.relation || (await relationExists(db, field, value, row))
+        : references === "upload"
+          ? await imageIsOurs(any, resource, field, value, existingId)
+          : place
+            ? await placeFits(any, place, value, row)
+            : true;
+    if (!fits) errors[field.name] = t("field.invalid");
   }
   for (const columns of UNIQUE[resource.table] ?? []) {
     if (!columns.some((name) => name in changed) || columns.some((name) => row[name] == null)) continue;
@@ -176,12 +180,11 @@ async function imageIsOurs(
   return current?.[field.name] === value;
 }
 
-async function placeFits(db: AnyDb, field: FieldDefinition, value: unknown, row: Values) {
-  const table = field.type === "province" ? "provinces" : field.type === "district" ? "districts" : "municipalities";
-  const place = await db.selectFrom(table).selectAll().where("id", "=", value).executeTakeFirst();
-  if (!place) return false;
-  if (field.type === "district" && typeof row.province_id === "number") return place.province_id === row.province_id;
-  if (field.type === "municipality" && typeof row.district_id === "number")
-    return place.district_id === row.district_id;
+/** A place exists, and lies inside the row's place of the level above when the row names one. */
+async function placeFits(db: AnyDb, level: PlaceLevel, value: unknown, row: Values) {
+  const found = await db.selectFrom(level.table).selectAll().where("id", "=", value).executeTakeFirst();
+  if (!found) return false;
+  const parent = level.parentColumn;
+  if (parent && typeof row[parent] === "number") return found[parent] === row[parent];
   return true;
 }

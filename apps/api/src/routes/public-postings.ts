@@ -1,4 +1,5 @@
 import {
+  decoderOf,
   enabledFeaturesFor,
   type PostingHome,
   type PostingType,
@@ -22,7 +23,6 @@ import type { Mail } from "../lib/mailer.js";
 import type { Translate } from "../lib/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
 import { matchingAny, type Reach } from "../resources/access.js";
-import { decoderOf } from "../resources/codec.js";
 import { insertApplication, OPEN, POSTING_COLUMN } from "../resources/commands/postings.js";
 import { receiptMail } from "../resources/commands/receipt-mail.js";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../resources/list-query.js";

@@ -1,5 +1,5 @@
+import { MAX_INTEGER } from "@csc/shared";
 import { type Static, Type } from "typebox";
-import { MAX_INTEGER } from "../resources/codec.js";
 
 /** Schema pieces shared by the routes (fastify/demo style: one place, reused by name). */
 export const ErrorResponse = Type.Object(

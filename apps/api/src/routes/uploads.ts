@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { RESOURCES, type ResourceName } from "@csc/shared";
+import { fieldType, RESOURCES, type ResourceName, UPLOAD_NAME, uploadUrl } from "@csc/shared";
 import multipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -14,7 +14,6 @@ import type { Database } from "../db/schema.js";
 import { badRequest, HttpError, notFound, throttled } from "../lib/errors.js";
 import type { Translate } from "../lib/messages.js";
 import { nowIso } from "../lib/time.js";
-import { UPLOAD_NAME, uploadUrl } from "../resources/codec.js";
 import { bearer, ErrorResponse, errorResponses } from "./schemas.js";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -62,7 +61,7 @@ export type UploadAbility = ["create" | "update", ResourceName];
  */
 export function uploadAbilities(): UploadAbility[] {
   return Object.values(RESOURCES).flatMap((resource) =>
-    resource.fields.some((field) => field.type === "image" && !field.readOnly)
+    resource.fields.some((field) => fieldType(field.type).references === "upload" && !field.readOnly)
       ? (["create", "update"] as const)
           .filter((action) => resource.actions.includes(action))
           .map((action): UploadAbility => [action, resource.name])

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { uploadUrl } from "@csc/shared";
 import sharp from "sharp";
 import { boundedCache } from "../lib/caches.js";
-import { uploadUrl } from "../resources/codec.js";
 
 /** A small badge: the initials on a rounded square, with an accent dot. */
 function badgeSvg(initials: string, background: string, accent: string): string {

@@ -1,4 +1,5 @@
-import type { FieldDefinition, FieldType } from "./types.js";
+import type { FieldType } from "../field-types.js";
+import type { FieldDefinition } from "./types.js";
 
 type Options = Omit<FieldDefinition, "name" | "type">;
 

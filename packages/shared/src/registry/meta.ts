@@ -1,7 +1,8 @@
 import type { TimeFilter } from "../enums.js";
+import type { FieldType } from "../field-types.js";
 import { pendingStagesFor, postingTypeOf, rejectedStagesFor } from "../pipeline.js";
 import type { RoleKind } from "../roles.js";
-import type { CommandName, FieldType, ResourceAction, ResourceDefinition, ResourceName } from "./types.js";
+import type { CommandName, ResourceAction, ResourceDefinition, ResourceName } from "./types.js";
 
 /**
  * The contract of `GET /api/meta` `resources`: what the API sends and the admin renders, for the

@@ -1,49 +1,8 @@
 import type { EnumName } from "../enums.js";
 import type { FeatureKey } from "../features.js";
+import type { FieldType } from "../field-types.js";
 import type { MenuName } from "../menu-names.js";
 import type { InstitutionType, Role, RoleKind } from "../roles.js";
-
-/** Field types the generic pages and the CRUD engine know (issue 4, DESIGN §2). */
-export const FIELD_TYPES = [
-  "text",
-  "textarea",
-  "richtext",
-  "number",
-  "boolean",
-  "enum",
-  "date",
-  "datetime",
-  "email",
-  "phone",
-  "url",
-  /** A YouTube video address (help.ts `youtubeVideoId`), embedded from youtube-nocookie.com only. */
-  "video",
-  "linkedin",
-  "color",
-  "image",
-  "tags",
-  "relation",
-  "province",
-  "district",
-  "municipality",
-  "country",
-  "year",
-  "contacts",
-  "questions",
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-/** Types stored as JSON text: lists and nested records. */
-export const JSON_FIELD_TYPES: readonly FieldType[] = ["tags", "contacts", "questions"];
-/** Types whose stored value is a number. */
-export const NUMERIC_FIELD_TYPES: readonly FieldType[] = [
-  "number",
-  "relation",
-  "province",
-  "district",
-  "municipality",
-  "year",
-];
 
 export interface FieldDefinition {
   name: string;

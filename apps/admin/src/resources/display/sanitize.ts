@@ -31,8 +31,5 @@ export function sanitizeRichText(html: string): string {
   return output.innerHTML;
 }
 
-/** Whether the editor's HTML holds any text (an empty editor still says `<p><br></p>`). */
-export function richTextIsEmpty(html: unknown): boolean {
-  if (typeof html !== "string") return true;
-  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;|\s/g, "") === "";
-}
+/** Whether the editor's HTML holds any text: the rich-text type's own rule (shared field-types.ts). */
+export { richTextIsEmpty } from "@csc/shared";

@@ -1,3 +1,4 @@
+import { fieldType } from "@csc/shared";
 import type { ResourceMeta, ResourceRecord } from "../types";
 import { useRelationLabels } from "./useRelationLabels";
 
@@ -5,7 +6,7 @@ import { useRelationLabels } from "./useRelationLabels";
 export function useRecordTitle(meta: ResourceMeta, record: ResourceRecord | undefined): string {
   const field = meta.fields.find((candidate) => candidate.name === meta.titleField);
   const value = record?.[meta.titleField];
-  const relation = field?.type === "relation" ? field : undefined;
+  const relation = field && fieldType(field.type).references === "row" ? field : undefined;
   const labels = useRelationLabels(relation, relation ? [value] : []);
   if (!record) return "";
   if (relation && typeof value === "number") return labels.get(value) ?? `#${value}`;

@@ -1,9 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
+import { CONTACT_KEYS } from "@csc/shared";
 import { Button, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import type { ContactPerson } from "../display/RecordTables";
 import { contactProblem } from "../form/rules";
-import { CONTACT_KEYS } from "../form/values";
 import type { FieldInputProps } from "./types";
 
 const INPUT_TYPES: Record<(typeof CONTACT_KEYS)[number], string> = {

@@ -5,8 +5,7 @@ import { pickerFormat } from "../display/format";
 import type { FieldInputProps } from "./types";
 
 /** A date (`YYYY-MM-DD`) or date-time (ISO instant) through antd's picker, shown as the screen writes dates (spec §9, Bikram Sambat, Nepali digits), picked in the user's calendar; ISO is accepted when typed in en-US. */
-export function DateInput({ field, value, onChange, onBlur, id, status }: FieldInputProps) {
-  const withTime = field.type === "datetime";
+export function DateInput({ value, onChange, onBlur, id, status, withTime }: FieldInputProps & { withTime: boolean }) {
   const language = useLanguage();
   const parsed = typeof value === "string" && value ? dayjs(value) : null;
   return (

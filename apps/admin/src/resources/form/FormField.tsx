@@ -1,18 +1,15 @@
+import { fieldType } from "@csc/shared";
 import { Form } from "antd";
 import { type Control, Controller, type UseFormSetValue, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { FieldInput } from "../fields/FieldInput";
-import { FIELD_INPUTS } from "../fields/inputs";
-import { type LocationLevel, PARENT_LEVEL } from "../fields/locations";
+import { fieldView } from "../../field-types";
 import type { FieldMeta } from "../types";
+import { FieldInput } from "./FieldInput";
 import { validateFieldValue } from "./rules";
 import type { FormValues } from "./values";
 
-/** Long inputs take the form's whole width. */
-const WIDE: readonly FieldMeta["type"][] = ["richtext", "textarea", "contacts", "questions"];
-const LEVELS: readonly LocationLevel[] = ["province", "district", "municipality"];
-
-const isLevel = (type: FieldMeta["type"]): type is LocationLevel => LEVELS.includes(type as LocationLevel);
+/** The depth of a field's level in the Nepal cascade (province 0), or null when it holds no place. */
+const placeDepth = (field: FieldMeta) => fieldType(field.type).place?.depth ?? null;
 
 export interface FormFieldProps {
   field: FieldMeta;
@@ -30,17 +27,11 @@ export function FormField({ field, fields, control, setValue }: FormFieldProps) 
   const { t } = useTranslation();
   const id = `field-${field.name}`;
   const label = t(field.labelKey, { defaultValue: field.label });
-  const parentLevel = isLevel(field.type) ? PARENT_LEVEL[field.type] : null;
-  const parentField = parentLevel ? fields.find((candidate) => candidate.type === parentLevel) : undefined;
+  const depth = placeDepth(field);
+  const parentField = depth === null ? undefined : fields.find((candidate) => placeDepth(candidate) === depth - 1);
   const parentValue = useWatch({ control, name: parentField?.name ?? `__none_${field.name}` });
-  const below = isLevel(field.type)
-    ? fields.filter(
-        (candidate) =>
-          isLevel(candidate.type) &&
-          LEVELS.indexOf(candidate.type as LocationLevel) > LEVELS.indexOf(field.type as LocationLevel),
-      )
-    : [];
-  const wide = WIDE.includes(field.type) || (field.type === "tags" && Boolean(field.options));
+  const below = depth === null ? [] : fields.filter((candidate) => (placeDepth(candidate) ?? -1) > depth);
+  const wide = fieldView(field.type).wideInForm?.(field) ?? false;
 
   return (
     <div className={`csc-form-item${wide ? " csc-form-item--wide" : ""}`} data-field={field.name}>
@@ -57,7 +48,6 @@ export function FormField({ field, fields, control, setValue }: FormFieldProps) 
             help={fieldState.error?.message}
           >
             <FieldInput
-              inputs={FIELD_INPUTS}
               field={field}
               id={id}
               label={label}

@@ -4,19 +4,10 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SortableHeader } from "../../components/SortableHeader";
+import { fieldView } from "../../field-types";
 import { FieldValue } from "../display/FieldValue";
 import type { ResourcePaths } from "../paths";
 import type { FieldMeta, ResourceMeta, ResourceRecord } from "../types";
-
-const WIDTHS: Partial<Record<FieldMeta["type"], number>> = {
-  boolean: 110,
-  date: 130,
-  datetime: 180,
-  year: 80,
-  color: 120,
-  image: 72,
-};
-const ELLIPSIS: readonly FieldMeta["type"][] = ["text", "textarea", "email", "url", "video", "linkedin", "richtext"];
 
 export interface ColumnOptions {
   meta: ResourceMeta;
@@ -44,6 +35,7 @@ export function buildColumns({
     const label = t(field.labelKey, { defaultValue: field.label });
     const order = sorters.find((sorter) => sorter.field === field.name)?.order ?? null;
     const isTitle = field.name === meta.titleField;
+    const { column } = fieldView(field.type);
     return {
       key: field.name,
       dataIndex: field.name,
@@ -56,9 +48,9 @@ export function buildColumns({
       ) : (
         label
       ),
-      width: field.name === "id" ? 72 : WIDTHS[field.type],
-      align: field.type === "number" && field.name !== "id" ? "right" : undefined,
-      ellipsis: ELLIPSIS.includes(field.type) && !isTitle,
+      width: field.name === "id" ? 72 : column?.width,
+      align: field.name === "id" ? undefined : column?.align,
+      ellipsis: Boolean(column?.ellipsis) && !isTitle,
       className: isTitle ? "csc-col-title" : undefined,
       render: (_value, record) => {
         const value = (

@@ -1,40 +1,11 @@
+import { type FilterKind, fieldType } from "@csc/shared";
 import type { CrudFilter, CrudOperators } from "@refinedev/core";
 import type { FieldMeta } from "../types";
 
-/** The control a filterable field gets, by type (issue 4: enum → select, date → range, text → like…). */
-export type FilterKind = "choice" | "boolean" | "relation" | "place" | "dateRange" | "text" | "number";
-
+/** The control a filterable field gets, by its type (shared field-types.ts): enum → select, date → range, text → like… */
 export function filterKindOf(field: FieldMeta): FilterKind | null {
   if (!field.filter || field.name === "id") return null;
-  switch (field.type) {
-    case "enum":
-    case "year":
-    case "country":
-      return "choice";
-    case "boolean":
-      return "boolean";
-    case "relation":
-      return "relation";
-    case "province":
-    case "district":
-    case "municipality":
-      return "place";
-    case "date":
-    case "datetime":
-      return "dateRange";
-    case "number":
-      return "number";
-    case "text":
-    case "textarea":
-    case "email":
-    case "phone":
-    case "url":
-    case "video":
-    case "linkedin":
-      return "text";
-    default:
-      return null;
-  }
+  return fieldType(field.type).filterKind;
 }
 
 /** At most this many select-like filters sit in the toolbar; the rest open under "Filters". */

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from "react";
+import { fieldView } from "../../field-types";
 import type { FieldMeta, ResourceMeta } from "../types";
 
 /** Fields too long for a table cell are read on the detail page. */
-const NOT_COLUMNS: readonly FieldMeta["type"][] = ["richtext", "contacts", "questions"];
-export const columnCandidates = (fields: FieldMeta[]) => fields.filter((field) => !NOT_COLUMNS.includes(field.type));
+export const columnCandidates = (fields: FieldMeta[]) => fields.filter((field) => !fieldView(field.type).notAColumn);
 
 const storageKey = (resource: string) => `csc-columns:${resource}`;
 

@@ -7,6 +7,7 @@ import {
   COMPLETION_STATUS_OPTIONS,
   dayjsLocale,
   type EnumOption,
+  exportText,
   LETTER_GRADE_OPTIONS,
   localDigits,
   SHORT_DATE_FORMAT,
@@ -44,9 +45,6 @@ export function shortDate(value: unknown, language: string, calendar: Calendar =
   // the admin's date words come from dayjs's locales: the same ones here (shared digits.ts)
   return localDigits(dayjs(date).locale(dayjsLocale(language)).format(SHORT_DATE_FORMAT), language);
 }
-
-const text = (value: unknown): string =>
-  value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
 
 function labelOf(t: Translate, options: readonly EnumOption[], value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
@@ -118,11 +116,11 @@ export async function applicantSheet(
 
   const columns: [string, (row: Record<string, unknown>, index: number) => string][] = [
     [t("pipeline:columns.sno"), (_row, index) => number(index + 1)],
-    [t("pipeline:columns.full_name"), (row) => text(row.full_name)],
-    [t("pipeline:columns.email"), (row) => text(row.email)],
-    [t("pipeline:columns.contact_number"), (row) => text(row.contact_number)],
-    [t("pipeline:columns.profession"), (row) => text(row.profession)],
-    [t("pipeline:columns.institution"), (row) => text(row.institution)],
+    [t("pipeline:columns.full_name"), (row) => exportText(row.full_name)],
+    [t("pipeline:columns.email"), (row) => exportText(row.email)],
+    [t("pipeline:columns.contact_number"), (row) => exportText(row.contact_number)],
+    [t("pipeline:columns.profession"), (row) => exportText(row.profession)],
+    [t("pipeline:columns.institution"), (row) => exportText(row.institution)],
     [t("pipeline:columns.applied_at"), (row) => shortDate(row.applied_at, language, calendar)],
     [
       t("pipeline:columns.applicant_type"),
@@ -137,7 +135,7 @@ export async function applicantSheet(
         return row.withdrawn_at ? `${stage} (${withdrawn})` : stage;
       },
     ],
-    [t("pipeline:columns.department"), (row) => text(row.department)],
+    [t("pipeline:columns.department"), (row) => exportText(row.department)],
     [t("pipeline:columns.attendance"), (row) => labelOf(t, ATTENDANCE_OPTIONS, row.attendance)],
     [t("pipeline:columns.assessment"), assessment],
     [

@@ -1,4 +1,4 @@
-import { type ResourceDefinition, type Role, readableFields } from "@csc/shared";
+import { exportText, type ResourceDefinition, type Role, readableFields } from "@csc/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { nowIso } from "../../lib/time.js";
@@ -53,9 +53,7 @@ export const listHandler = (resource: ResourceDefinition) => async (request: Lis
 /** The rows as the reader sees them, a column per readable field under its name, as the API writes them. */
 function rawSheet(resource: ResourceDefinition, role: Role, rows: Record<string, unknown>[]): Sheet {
   const columns = readableFields(resource, role).map((f) => f.name);
-  const cell = (value: unknown) =>
-    value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-  return { columns, rows: rows.map((row) => columns.map((name) => cell(row[name]))) };
+  return { columns, rows: rows.map((row) => columns.map((name) => exportText(row[name]))) };
 }
 
 /** The filters of an export as the download log keeps them: the query without its paging. */

@@ -1,0 +1,14 @@
+import { type ContactPerson, ContactsTable } from "../resources/display/RecordTables";
+import { ContactsInput } from "../resources/fields/ContactsInput";
+import type { FieldTypeView, FieldValueProps } from "./types";
+
+/** Contact persons (spec §3): their names in a cell, a table of them on the detail page. */
+const contacts: FieldTypeView = {
+  Cell: ({ value }: FieldValueProps) => (value as ContactPerson[]).map((contact) => contact.full_name).join(", "),
+  Detail: ({ value }: FieldValueProps) => <ContactsTable contacts={value as ContactPerson[]} />,
+  Input: ContactsInput,
+  notAColumn: true,
+  wideInForm: () => true,
+  wideInDetail: true,
+};
+export default contacts;

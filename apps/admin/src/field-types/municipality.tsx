@@ -1,0 +1,4 @@
+import { placeView } from "./families/place";
+
+/** The municipality of the Nepal cascade (families/place.tsx). */
+export default placeView("municipality");

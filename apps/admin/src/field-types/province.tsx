@@ -1,0 +1,4 @@
+import { placeView } from "./families/place";
+
+/** The province of the Nepal cascade (families/place.tsx). */
+export default placeView("province");

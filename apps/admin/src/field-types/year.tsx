@@ -1,0 +1,24 @@
+import { localDigits, YEAR_CHOICE_OPTIONS } from "@csc/shared";
+import { useMemo } from "react";
+import { useLanguage } from "../providers/i18n";
+import { formatYear } from "../resources/display/format";
+import { choiceControls } from "./families/choice";
+import type { FieldTypeView, FieldValueProps } from "./types";
+
+/** Spec §9: years 1–50, in the language's digits. */
+function useYears() {
+  const language = useLanguage();
+  return useMemo(
+    () => YEAR_CHOICE_OPTIONS.map((option) => ({ value: option.value, label: localDigits(option.label, language) })),
+    [language],
+  );
+}
+
+function Year({ value }: FieldValueProps) {
+  const language = useLanguage();
+  return <>{formatYear(String(value), language)}</>;
+}
+
+/** A number of years (a programme's length). */
+const year: FieldTypeView = { Cell: Year, ...choiceControls(useYears), column: { width: 80 } };
+export default year;

@@ -1,0 +1,8 @@
+import { fieldView } from "../../field-types";
+import type { FieldInputProps } from "../fields/types";
+
+/** The input of one writable field: its type's (field-types/). */
+export function FieldInput(props: FieldInputProps) {
+  const { Input } = fieldView(props.field.type);
+  return <Input {...props} />;
+}
