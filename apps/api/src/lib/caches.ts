@@ -83,6 +83,21 @@ export const CACHES = {
     invalidatedBy:
       "nothing needed: the key holds everything the SQL is made of; lists whose SQL reads the clock are not kept",
   },
+  readers: {
+    kind: "memo",
+    holds: "the fields each role reads of a resource, with their decoders (resources/read.ts)",
+    invalidatedBy: "lives with the resource definition, fixed at start-up",
+  },
+  decodedRows: {
+    kind: "memo",
+    holds: "a frozen row of the SQLite result cache as each reader receives it, decoded once (resources/read.ts)",
+    invalidatedBy: "a write empties the result cache, so the next answer holds new row objects",
+  },
+  listShapes: {
+    kind: "memo",
+    holds: "what a resource's list accepts to sort and filter by (resources/list-query.ts)",
+    invalidatedBy: "lives with the resource definition, fixed at start-up",
+  },
   tokenUserQueries: {
     kind: "memo",
     holds: "the compiled query of a token's user, per database",

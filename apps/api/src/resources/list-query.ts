@@ -19,6 +19,7 @@ import {
   type TimeWindowFilter,
 } from "@csc/shared";
 import { type TSchema, Type } from "typebox";
+import { objectMemo } from "../lib/caches.js";
 import { integerParam } from "../routes/schemas.js";
 
 /** simple-rest v6 (DESIGN §5): paging, multi-sort, `_ne`/`_gte`/`_lte`/`_like` filters, `q`, `id=…&id=…`. */
@@ -123,21 +124,18 @@ interface ListShape {
   sortable: Set<string>;
   filterParams: FilterParam[];
 }
-const shapes = new WeakMap<ResourceDefinition, ListShape>();
+const shapes = objectMemo<ResourceDefinition, ListShape>("listShapes");
 
 function shapeOf(resource: ResourceDefinition): ListShape {
-  let shape = shapes.get(resource);
-  if (!shape) {
+  return shapes(resource, () => {
     const operators: [string, Operator][] = [["", "eq"], ...SUFFIXES];
-    shape = {
+    return {
       sortable: new Set(sortableFields(resource).map((f) => f.name)),
       filterParams: filterableFields(resource).flatMap((field) =>
         operators.map(([suffix, operator]) => ({ param: `${field.name}${suffix}`, field, operator })),
       ),
     };
-    shapes.set(resource, shape);
-  }
-  return shape;
+  });
 }
 
 /** The parsed list query, or the errors per parameter (filters the registry does not mark, bad values). */

@@ -1,4 +1,5 @@
 import { decoderOf, hiddenKeysOf, type ResourceDefinition, type Role, readableFields } from "@csc/shared";
+import { objectMemo } from "../lib/caches.js";
 
 const withoutKeys = (record: unknown, keys: readonly string[]) =>
   typeof record === "object" && record !== null && !Array.isArray(record)
@@ -15,14 +16,10 @@ interface ReadField {
  * The fields a role reads of a resource, each with its decoder, worked out once: the rules are
  * fixed at start-up, and a list answer applies them to every row it sends.
  */
-const readers = new WeakMap<ResourceDefinition, Map<Role, ReadField[]>>();
+const readers = objectMemo<ResourceDefinition, Map<Role, ReadField[]>>("readers");
 
 function readerOf(resource: ResourceDefinition, role: Role): ReadField[] {
-  let byRole = readers.get(resource);
-  if (!byRole) {
-    byRole = new Map();
-    readers.set(resource, byRole);
-  }
+  const byRole = readers(resource, () => new Map());
   let reader = byRole.get(role);
   if (!reader) {
     reader = readableFields(resource, role).map((field) => {
@@ -51,11 +48,7 @@ export function rowFor(resource: ResourceDefinition, role: Role, stored: Record<
   if (!Object.isFrozen(stored)) return decoded(reader, stored);
   // a row the SQLite result cache answers (db/connect.ts) is the same frozen object until a write:
   // its reader's copy is made once (parsing JSON columns was a tenth of a cached list request's CPU)
-  let copies = decodedCopies.get(stored);
-  if (!copies) {
-    copies = new Map();
-    decodedCopies.set(stored, copies);
-  }
+  const copies = decodedCopies(stored, () => new Map());
   let row = copies.get(reader);
   if (!row) {
     row = Object.freeze(decoded(reader, stored));
@@ -64,7 +57,7 @@ export function rowFor(resource: ResourceDefinition, role: Role, stored: Record<
   return row;
 }
 
-const decodedCopies = new WeakMap<Record<string, unknown>, Map<ReadField[], Record<string, unknown>>>();
+const decodedCopies = objectMemo<Record<string, unknown>, Map<ReadField[], Record<string, unknown>>>("decodedRows");
 
 function decoded(reader: readonly ReadField[], stored: Record<string, unknown>) {
   const row: Record<string, unknown> = {};
