@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, type InProcessApi, type SignedIn, startApi } from "../../test/api";
+import { type Account, type InProcessApi, startApi } from "../../test/api";
 import { renderPage, setLanguage } from "../../test/render";
 
 const STAFF: Account = { email: "skilllab.admin@example.com", site: "provider" };
