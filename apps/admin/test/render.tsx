@@ -68,6 +68,11 @@ function ResourceRoute() {
   return <ResourceViews screen={{ meta, entry, title, paths: pathsFor(entry) }} target={page.target} />;
 }
 
+/**
+ * Where antd writes its CSS-in-JS: an element outside the document. jsdom lays nothing out, and
+ * with thousands of antd rules in the document every getComputedStyle (Testing Library calls it
+ * for each element a role query looks at) took seconds; no test here reads a style antd sets.
+ */
 const styles = document.createElement("div");
 
 function LocationProbe({ into }: { into: { current: Location | null } }) {
