@@ -14,7 +14,8 @@ const apiSuite = (name: string, db: string) => ({
 });
 
 /**
- * Projects: `unit` (shared rules, seed data, the admin's plain functions), the API suite on
+ * Projects: `unit` (shared rules, seed data, the admin's plain functions), `admin-components`
+ * (the admin's pages in jsdom, served by the API in-process), the API suite on
  * SQLite and (with TEST_POSTGRES_URL) PostgreSQL, `e2e`, Debian's Chromium against the built
  * app (`npm run build` first; `npx vitest run --project e2e` runs it alone), and `load`, bounded
  * loopback load tests that run last, alone.
@@ -34,6 +35,23 @@ export default defineConfig({
             "apps/admin/src/**/*.test.ts",
             "tests/architecture/**/*.test.ts",
           ],
+        },
+      },
+      {
+        // not `extends`: Node itself would then resolve with `source` (ssr.resolve.conditions), and
+        // the packages under antd that publish their TypeScript under that condition would fail to
+        // load. Otherwise a package resolves as Node resolves it, so that the pages and the libraries
+        // Node loads for them (refine, antd) share one copy of react-router, react-query and antd.
+        resolve: { conditions: ["source", "node", "import", "module-sync"], mainFields: ["main"] },
+        test: {
+          name: "admin-components",
+          include: ["apps/admin/src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["apps/admin/test/setup.ts"],
+          // each file serves its pages from the API in-process, on a SQLite database of its own
+          env: { TEST_DB: "sqlite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       apiSuite("api-sqlite", "sqlite"),

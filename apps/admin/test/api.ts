@@ -1,0 +1,130 @@
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "../../api/test/helpers.js";
+import { http } from "../src/providers/http";
+import type { CurrentUser, Meta, PublicConfig } from "../src/session/types";
+
+/** A demo account (apps/api/test/accounts.ts) and the site it signs in on. */
+export interface Account {
+  email: string;
+  site: "provider" | "kmc" | "himal" | "recruiter";
+}
+
+/** What the app has once someone signed in: the token, their profile and their menu, from the API. */
+export interface SignedIn {
+  account: Account;
+  token: string;
+  user: CurrentUser;
+  meta: Meta;
+  config: PublicConfig;
+}
+
+/** A request the admin sent, as the API answered it. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  status: number;
+}
+
+/**
+ * The API of one test file, in-process: the app the API's own tests build (a fresh SQLite
+ * database, the demo data seeded), and the admin's axios instance routed to it. The admin's
+ * data provider, interceptors and error handling run as in the browser; only the transport
+ * is `app.inject` instead of a socket.
+ */
+export interface InProcessApi {
+  app: FastifyInstance;
+  /** Every call the admin made since the last `sent.length = 0`. */
+  sent: SentRequest[];
+  /** Signs in, reads the profile and the menu as the app does, and sends later calls to their site. */
+  signIn: (account: Account) => Promise<SignedIn>;
+  /** A call of the test's own, as `account` on their site (to check what a page saved). */
+  inject: <T = unknown>(account: Account, options: InjectOptions) => Promise<{ status: number; body: T }>;
+  close: () => Promise<void>;
+}
+
+function responseData(config: InternalAxiosRequestConfig, raw: Buffer, text: string): unknown {
+  if (config.responseType === "blob") return new Blob([new Uint8Array(raw)]);
+  if (config.responseType === "arraybuffer") return raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length);
+  // axios's own transformResponse parses JSON, as it does for the browser's XHR text
+  return text;
+}
+
+export async function startApi(): Promise<InProcessApi> {
+  const test: TestApp = await createTestApp();
+  const { app } = test;
+  const sent: SentRequest[] = [];
+  const tokens = new Map<string, string>();
+  let host = hostOf("provider");
+
+  const previousAdapter = http.defaults.adapter;
+  http.defaults.adapter = async (config) => {
+    if (config.data !== undefined && typeof config.data !== "string") {
+      throw new Error(`the in-process transport sends JSON bodies only, not ${String(config.data)}`);
+    }
+    const url = new URL(http.getUri(config), "http://admin.test");
+    const headers: Record<string, string> = { host };
+    for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
+      if (typeof value === "string") headers[name.toLowerCase()] = value;
+    }
+    const method = (config.method ?? "get").toUpperCase() as InjectOptions["method"] & string;
+    const answer = await app.inject({
+      method,
+      url: url.pathname + url.search,
+      headers,
+      ...(config.data !== undefined ? { payload: config.data as string } : {}),
+    });
+    sent.push({ method, url: url.pathname + url.search, status: answer.statusCode });
+    const response: AxiosResponse = {
+      data: responseData(config, answer.rawPayload, answer.body),
+      status: answer.statusCode,
+      statusText: answer.statusMessage,
+      headers: new AxiosHeaders(answer.headers as Record<string, string>),
+      config,
+      request: {},
+    };
+    const valid = config.validateStatus ? config.validateStatus(answer.statusCode) : true;
+    if (valid) return response;
+    const code = answer.statusCode >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
+    throw new AxiosError(`Request failed with status code ${answer.statusCode}`, code, config, {}, response);
+  };
+
+  const tokenOf = async (account: Account) => {
+    const known = tokens.get(account.email);
+    if (known) return known;
+    const token = await tokenFor(app, account.email, account.site);
+    tokens.set(account.email, token);
+    return token;
+  };
+
+  const inject: InProcessApi["inject"] = async (account, options) => {
+    const token = await tokenOf(account);
+    const answer = await app.inject({
+      ...options,
+      headers: { host: hostOf(account.site), ...bearer(token), ...options.headers },
+    });
+    return { status: answer.statusCode, body: answer.body ? answer.json() : (undefined as never) };
+  };
+
+  return {
+    app,
+    sent,
+    inject,
+    signIn: async (account) => {
+      const token = await tokenOf(account);
+      const read = async <T>(url: string) => {
+        const answer = await inject<{ data: T }>(account, { method: "GET", url });
+        if (answer.status !== 200) throw new Error(`${url} for ${account.email}: ${answer.status}`);
+        return answer.body.data;
+      };
+      const [user, meta] = await Promise.all([read<CurrentUser>("/api/profile"), read<Meta>("/api/meta")]);
+      const config = await app.inject({ url: "/api/public/config", headers: { host: hostOf(account.site) } });
+      host = hostOf(account.site);
+      return { account, token, user, meta, config: config.json<{ data: PublicConfig }>().data };
+    },
+    close: async () => {
+      http.defaults.adapter = previousAdapter;
+      await test.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * What jsdom lacks and antd reaches for, kept to that: media queries (responsive grids and
+ * descriptions), ResizeObserver (tables, overflow), getComputedStyle with a pseudo-element (the
+ * scrollbar measure), the scrolling functions; and the locale files, which the browser fetches
+ * from the API, read from the repository's `locales/` folder.
+ */
+import "@ant-design/v5-patch-for-react-19";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+const LOCALES = join(import.meta.dirname, "../../../locales");
+
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+// jsdom refuses the pseudo-element argument ("Not implemented"); the element's own style will do
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+window.scrollTo = () => {};
+Element.prototype.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+/** `GET /api/locales/{lng}/{ns}.json` from disk; a missing key reported back is dropped. */
+const networkFetch = globalThis.fetch;
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+  const file = /^\/api\/locales\/([\w-]+)\/(\w+)\.json$/.exec(url.pathname);
+  if (file) {
+    const text = await readFile(join(LOCALES, file[1] ?? "", `${file[2]}.json`), "utf8");
+    return new Response(text, { status: 200, headers: { "content-type": "application/json" } });
+  }
+  if (url.pathname.startsWith("/api/locales/add/")) return new Response(null, { status: 204 });
+  return networkFetch(input, init);
+};
+
+// a page's code loads on first use (React.lazy), which takes seconds here, not the browser's milliseconds
+configure({ asyncUtilTimeout: 10_000 });
+
+afterEach(() => cleanup());
