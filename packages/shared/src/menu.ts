@@ -1,5 +1,5 @@
 import type { MenuName } from "./menu-names.js";
-import { isResourceName, RESOURCES } from "./registry/resources.js";
+import { isResourceName, RESOURCES } from "./resources/index.js";
 import {
   INSTITUTION_ADMIN_ROLES,
   INSTITUTION_STAFF_ROLES,
@@ -45,7 +45,7 @@ const EVERYONE = [...P, ...I, ...R, ...L];
 
 /**
  * The menu tree of spec §6 and DESIGN §2a, with each entry's roles. An entry is gated by its
- * resource's feature key (registry/resources.ts), the one the ability gates the resource by.
+ * resource's feature key (resources/), the one the ability gates the resource by.
  */
 export const MENU: readonly MenuDefinition[] = [
   { name: "dashboard", label: "Dashboard", labelKey: "dashboard", path: "/dashboard", roles: EVERYONE },

@@ -1,0 +1,14 @@
+import { tenantRecord } from "../registry/policies.js";
+import type { ResourceDefinition } from "../registry/types.js";
+import { EDIT_ONLY, recruiterFields } from "./parts.js";
+
+export const companyProfile: ResourceDefinition = {
+  name: "company-profile",
+  table: "recruiters",
+  scope: "tenant",
+  fields: recruiterFields(),
+  defaultSort: { field: "name", order: "asc" },
+  actions: EDIT_ONLY,
+  titleField: "name",
+  policy: tenantRecord("recruiter"),
+};

@@ -1,0 +1,15 @@
+import { providerStaff } from "../registry/policies.js";
+import type { ResourceDefinition } from "../registry/types.js";
+import { ALL, recruiterFields } from "./parts.js";
+
+export const recruitersExisting: ResourceDefinition = {
+  name: "recruiters-existing",
+  table: "recruiters",
+  scope: "global",
+  fields: recruiterFields(),
+  defaultSort: { field: "name", order: "asc" },
+  actions: ALL,
+  fixed: { status: "approved" },
+  titleField: "name",
+  policy: providerStaff(),
+};
