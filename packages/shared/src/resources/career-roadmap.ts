@@ -1,6 +1,7 @@
 import { field } from "../registry/fields.js";
 import { sharedCatalogue } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, catalogue, ENROL, enrolmentPolicy } from "./parts.js";
 
 export const careerRoadmap: ResourceDefinition = {
@@ -20,4 +21,10 @@ export const careerRoadmap: ResourceDefinition = {
   policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
   commands: ENROL,
   featureKey: "career-roadmap",
+  menu: {
+    order: 70,
+    label: "Career Roadmap",
+    path: "/career-roadmap",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES, ...LEARNER_ROLES],
+  },
 };

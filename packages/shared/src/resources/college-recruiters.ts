@@ -1,6 +1,7 @@
 import { createdAt, field, id } from "../registry/fields.js";
 import { institutionRows } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
 export const collegeRecruiters: ResourceDefinition = {
@@ -30,4 +31,11 @@ export const collegeRecruiters: ResourceDefinition = {
   titleField: "recruiter_id",
   // spec §6: a college's own recruiter partners, for its staff alone (provider staff manage recruiters)
   policy: institutionRows({ institutionTypes: ["college"] }),
+  menu: {
+    order: 150,
+    label: "Recruiters",
+    path: "/job-providers-recruiter",
+    roles: INSTITUTION_STAFF_ROLES,
+    institutionTypes: ["college"],
+  },
 };

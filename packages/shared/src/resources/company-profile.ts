@@ -1,5 +1,6 @@
 import { tenantRecord } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { RECRUITER_ROLES } from "../roles.js";
 import { EDIT_ONLY, recruiterFields } from "./parts.js";
 
 export const companyProfile: ResourceDefinition = {
@@ -11,4 +12,6 @@ export const companyProfile: ResourceDefinition = {
   actions: EDIT_ONLY,
   titleField: "name",
   policy: tenantRecord("recruiter"),
+  // spec §6: recruiters read company profile straight after their profile
+  menu: { order: 50, label: "Company Profile", path: "/company-profile", roles: RECRUITER_ROLES },
 };

@@ -1,6 +1,7 @@
 import { field } from "../registry/fields.js";
 import { sharedCatalogue } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, catalogue, ENROL, enrolmentPolicy } from "./parts.js";
 
 export const courses: ResourceDefinition = {
@@ -25,4 +26,10 @@ export const courses: ResourceDefinition = {
   policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
   commands: ENROL,
   featureKey: "courses",
+  menu: {
+    order: 90,
+    label: "Courses",
+    path: "/courses",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES, ...LEARNER_ROLES],
+  },
 };

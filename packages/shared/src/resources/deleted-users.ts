@@ -1,5 +1,6 @@
 import { field, id } from "../registry/fields.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
 import { ACTIVITY_LOGS_POLICY } from "./parts.js";
 
 export const deletedUsers: ResourceDefinition = {
@@ -25,4 +26,11 @@ export const deletedUsers: ResourceDefinition = {
   titleField: "full_name",
   policy: ACTIVITY_LOGS_POLICY,
   commands: [{ name: "restore", target: "one", level: "admin" }],
+  menu: {
+    order: 10,
+    group: "activity-logs",
+    label: "Deleted Users",
+    path: "/activity-logs/deleted-users",
+    roles: PROVIDER_ROLES,
+  },
 };

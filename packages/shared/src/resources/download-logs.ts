@@ -1,5 +1,6 @@
 import { createdAt, field, id } from "../registry/fields.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
 import { ACTIVITY_LOGS_POLICY } from "./parts.js";
 
 export const downloadLogs: ResourceDefinition = {
@@ -22,4 +23,11 @@ export const downloadLogs: ResourceDefinition = {
   actions: ["read", "export"],
   titleField: "resource",
   policy: ACTIVITY_LOGS_POLICY,
+  menu: {
+    order: 20,
+    group: "activity-logs",
+    label: "Download Logs",
+    path: "/activity-logs/download-logs",
+    roles: PROVIDER_ROLES,
+  },
 };

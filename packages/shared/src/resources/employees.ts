@@ -1,6 +1,6 @@
 import { institutionRows, providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition, RolePolicy } from "../registry/types.js";
-import { ROLES } from "../roles.js";
+import { PROVIDER_ROLES, ROLES } from "../roles.js";
 import { ALL, learnerFields } from "./parts.js";
 
 /** Spec §6: employees exclude the institution viewer and include the college viewer. */
@@ -23,4 +23,19 @@ export const employees: ResourceDefinition = {
   softDelete: "hide",
   titleField: "full_name",
   policy: EMPLOYEES_POLICY,
+  menu: {
+    order: 20,
+    group: "learners",
+    label: "Employees",
+    path: "/learners/employees",
+    // spec §6: employees exclude the institution viewer and include the college viewer
+    roles: [
+      ...PROVIDER_ROLES,
+      ROLES.INSTITUTION_ADMIN,
+      ROLES.INSTITUTION_EDITOR,
+      ROLES.COLLEGE_ADMIN,
+      ROLES.COLLEGE_VIEWER,
+    ],
+    institutionTypes: ["company"],
+  },
 };

@@ -1,6 +1,7 @@
 import { field } from "../registry/fields.js";
 import { sharedCatalogue } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, catalogue, ENROL, enrolmentPolicy } from "./parts.js";
 
 export const enrichmentPrograms: ResourceDefinition = {
@@ -25,4 +26,10 @@ export const enrichmentPrograms: ResourceDefinition = {
   policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
   commands: ENROL,
   featureKey: "external-programs",
+  menu: {
+    order: 160,
+    label: "Enrichment Program",
+    path: "/external-program",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES],
+  },
 };

@@ -1,6 +1,7 @@
 import { createdAt, field, id } from "../registry/fields.js";
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
 export const featureProfile: ResourceDefinition = {
@@ -18,4 +19,5 @@ export const featureProfile: ResourceDefinition = {
   actions: ALL,
   titleField: "name",
   policy: providerStaff(),
+  menu: { order: 170, label: "Feature Profile", path: "/feature-profile", roles: PROVIDER_ROLES },
 };

@@ -1,6 +1,7 @@
 import { createdAt, field, id, publishStatus } from "../registry/fields.js";
 import { reference } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
 export const globalPartners: ResourceDefinition = {
@@ -23,4 +24,10 @@ export const globalPartners: ResourceDefinition = {
   titleField: "name",
   policy: reference(["institution", "learner"]),
   featureKey: "global-partner",
+  menu: {
+    order: 130,
+    label: "Global Partners",
+    path: "/global-partners",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES, ...LEARNER_ROLES],
+  },
 };

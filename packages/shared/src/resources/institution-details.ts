@@ -1,5 +1,6 @@
 import { tenantRecord } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES } from "../roles.js";
 import { EDIT_ONLY, institutionFields } from "./parts.js";
 
 export const institutionDetails: ResourceDefinition = {
@@ -11,4 +12,11 @@ export const institutionDetails: ResourceDefinition = {
   actions: EDIT_ONLY,
   titleField: "name",
   policy: tenantRecord("institution"),
+  menu: {
+    order: 40,
+    label: "Your College",
+    path: "/institutions/details/{id}?type={type}",
+    roles: INSTITUTION_STAFF_ROLES,
+    owner: "institution",
+  },
 };

@@ -17,4 +17,5 @@ export const institutionFeatureProfile: ResourceDefinition = {
   actions: ["read"],
   titleField: "name",
   policy: ownPlan(INSTITUTION_ADMIN_ROLES),
+  menu: { order: 180, label: "Feature Profile", path: "/institution-feature-profile", roles: INSTITUTION_ADMIN_ROLES },
 };

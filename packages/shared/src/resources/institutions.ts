@@ -1,5 +1,6 @@
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
 import { ALL, institutionFields } from "./parts.js";
 
 export const institutions: ResourceDefinition = {
@@ -11,4 +12,5 @@ export const institutions: ResourceDefinition = {
   actions: ALL,
   titleField: "name",
   policy: providerStaff(),
+  menu: { order: 30, label: "Institutions", path: "/institutions", roles: PROVIDER_ROLES },
 };

@@ -1,6 +1,7 @@
 import { field, location } from "../registry/fields.js";
 import { sharedCatalogue } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { EVERY_ROLE } from "../roles.js";
 import { ALL, APPLY, catalogue, postingPolicy } from "./parts.js";
 
 export const jobOpportunities: ResourceDefinition = {
@@ -29,4 +30,10 @@ export const jobOpportunities: ResourceDefinition = {
   commands: APPLY,
   featureKey: "job-opportunities",
   timeWindow: { end: "deadline" },
+  menu: {
+    order: 120,
+    label: "Internship/Job Opportunities",
+    path: "/job-opportunities?type=current",
+    roles: EVERY_ROLE,
+  },
 };

@@ -1,6 +1,7 @@
 import { field } from "../registry/fields.js";
 import { sharedCatalogue } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { EVERY_ROLE } from "../roles.js";
 import { ALL, APPLY, catalogue, postingPolicy } from "./parts.js";
 
 export const learningEvents: ResourceDefinition = {
@@ -31,4 +32,5 @@ export const learningEvents: ResourceDefinition = {
   commands: APPLY,
   featureKey: "job-role-trainings",
   timeWindow: { start: "start_at", end: "end_at" },
+  menu: { order: 110, label: "Learning Events", path: "/job-trainings?type=ongoing", roles: EVERY_ROLE },
 };

@@ -1,6 +1,7 @@
 import { createdAt, field, id } from "../registry/fields.js";
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
 export const programDepartments: ResourceDefinition = {
@@ -22,4 +23,11 @@ export const programDepartments: ResourceDefinition = {
   actions: ALL,
   titleField: "name",
   policy: providerStaff(),
+  menu: {
+    order: 10,
+    group: "configuration",
+    label: "Program/Departments",
+    path: "/configuration/program-departments",
+    roles: PROVIDER_ROLES,
+  },
 };

@@ -1,5 +1,6 @@
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
 import { ALL, recruiterFields } from "./parts.js";
 
 export const recruitersExisting: ResourceDefinition = {
@@ -12,4 +13,5 @@ export const recruitersExisting: ResourceDefinition = {
   fixed: { status: "approved" },
   titleField: "name",
   policy: providerStaff(),
+  menu: { order: 10, group: "recruiters", label: "Existing", path: "/job-providers/existing", roles: PROVIDER_ROLES },
 };

@@ -1,5 +1,6 @@
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
 import { recruiterFields } from "./parts.js";
 
 export const recruitersRequest: ResourceDefinition = {
@@ -17,4 +18,5 @@ export const recruitersRequest: ResourceDefinition = {
     { name: "approve", target: "many", level: "admin" },
     { name: "reject", target: "many", level: "admin" },
   ],
+  menu: { order: 20, group: "recruiters", label: "Request", path: "/job-providers/request", roles: PROVIDER_ROLES },
 };

@@ -1,6 +1,7 @@
 import { field } from "../registry/fields.js";
 import { sharedCatalogue } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, APPLY, catalogue, postingPolicy } from "./parts.js";
 
 export const scholarship: ResourceDefinition = {
@@ -24,4 +25,10 @@ export const scholarship: ResourceDefinition = {
   commands: APPLY,
   featureKey: "scholarship",
   timeWindow: { end: "deadline" },
+  menu: {
+    order: 100,
+    label: "Scholarship",
+    path: "/scholarship",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES, ...LEARNER_ROLES],
+  },
 };

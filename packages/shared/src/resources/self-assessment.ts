@@ -2,6 +2,7 @@ import { DEFAULT_MAX_ATTEMPTS, DEFAULT_REVIEW_POLICY, MAX_ATTEMPTS_RANGE } from 
 import { field } from "../registry/fields.js";
 import { sharedCatalogue, takenByLearners } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, catalogue } from "./parts.js";
 
 export const selfAssessment: ResourceDefinition = {
@@ -33,4 +34,11 @@ export const selfAssessment: ResourceDefinition = {
   commands: [{ name: "attempts", target: "one", byApplicant: true }],
   policy: takenByLearners(sharedCatalogue(["institution", "learner"]), "attempts"),
   featureKey: "self-assessment",
+  menu: {
+    order: 80,
+    label: "Self Assessment",
+    path: "/self-assessment",
+    learnerQuery: "type=all",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES, ...LEARNER_ROLES],
+  },
 };

@@ -1,6 +1,6 @@
 import { institutionRows, providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
-import { ROLES } from "../roles.js";
+import { INSTITUTION_STAFF_ROLES, PROVIDER_ROLES, ROLES } from "../roles.js";
 import { ALL, learnerFields } from "./parts.js";
 
 export const students: ResourceDefinition = {
@@ -14,4 +14,12 @@ export const students: ResourceDefinition = {
   softDelete: "hide",
   titleField: "full_name",
   policy: { ...providerStaff(), ...institutionRows({ institutionTypes: ["college"] }) },
+  menu: {
+    order: 10,
+    group: "learners",
+    label: "Students",
+    path: "/learners/students",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES],
+    institutionTypes: ["college"],
+  },
 };

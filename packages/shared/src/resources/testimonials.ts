@@ -1,6 +1,7 @@
 import { createdAt, field, id, publishStatus } from "../registry/fields.js";
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
 export const testimonials: ResourceDefinition = {
@@ -22,4 +23,5 @@ export const testimonials: ResourceDefinition = {
   actions: ALL,
   titleField: "author_name",
   policy: providerStaff(),
+  menu: { order: 30, group: "configuration", label: "Testimonials", path: "/testimonials", roles: PROVIDER_ROLES },
 };

@@ -1,6 +1,7 @@
 import { createdAt, field, id } from "../registry/fields.js";
 import { members } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES, ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
 export const users: ResourceDefinition = {
@@ -35,4 +36,18 @@ export const users: ResourceDefinition = {
   softDelete: "hide",
   titleField: "full_name",
   policy: members(),
+  menu: {
+    order: 190,
+    label: "User Management",
+    path: "/users",
+    // a learner manages one user, themselves: their own account page, not the users table
+    learnerPath: "/account",
+    roles: [
+      ...PROVIDER_ROLES,
+      ...INSTITUTION_STAFF_ROLES,
+      ROLES.RECRUITER_ADMIN,
+      ROLES.RECRUITER_EDITOR,
+      ...LEARNER_ROLES,
+    ],
+  },
 };
