@@ -40,6 +40,42 @@ export const MENU_NAMES = [
 export type MenuName = (typeof MENU_NAMES)[number];
 export const isMenuName = (name: string): name is MenuName => (MENU_NAMES as readonly string[]).includes(name);
 
+/**
+ * The icons of menu entries and resources' pages, by name: the admin draws each (layout/menu-icons.tsx),
+ * a resource's module names its own.
+ */
+export const ICON_NAMES = [
+  "apartment",
+  "appstore",
+  "bank",
+  "calendar",
+  "contacts",
+  "dashboard",
+  "download",
+  "experiment",
+  "form",
+  "global",
+  "history",
+  "idcard",
+  "inbox",
+  "message",
+  "node-index",
+  "play-circle",
+  "read",
+  "rocket",
+  "setting",
+  "shop",
+  "solution",
+  "tags",
+  "team",
+  "trophy",
+  "user",
+  "user-delete",
+  "user-switch",
+  "usergroup-add",
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
 /** Who an entry's path belongs to: `{id}` in the path is filled with that id (spec §2 access rules). */
 export type PathOwner = "institution" | "learner";
 
@@ -48,6 +84,7 @@ export interface MenuDefinition {
   /** en-US label; the admin translates `menu.<labelKey>`. */
   label: string;
   labelKey: string;
+  icon: IconName;
   /** Path without the `/admin` prefix; `{id}` and `{type}` are filled per user. Groups have none. */
   path?: string;
   /** Extra query for learners (spec §2: self assessment adds ?type=all). */
@@ -71,7 +108,7 @@ export type MenuGroupName = "learners" | "recruiters" | "configuration" | "activ
  * its `group` or at the top) and everything of a menu entry but the name, which is the resource's,
  * and the label key, which is the name.
  */
-export type MenuPlacement = Omit<MenuDefinition, "name" | "labelKey" | "children"> & {
+export type MenuPlacement = Omit<MenuDefinition, "name" | "labelKey" | "icon" | "children"> & {
   order: number;
   group?: MenuGroupName;
 };

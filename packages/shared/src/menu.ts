@@ -13,6 +13,8 @@ import {
 } from "./roles.js";
 
 export {
+  ICON_NAMES,
+  type IconName,
   MENU_NAMES,
   type MenuDefinition,
   type MenuGroupName,
@@ -27,12 +29,21 @@ export {
  * (resources/<name>.ts `menu`).
  */
 const MENU_FRAME: readonly (MenuDefinition & { order: number })[] = [
-  { order: 10, name: "dashboard", label: "Dashboard", labelKey: "dashboard", path: "/dashboard", roles: EVERY_ROLE },
+  {
+    order: 10,
+    name: "dashboard",
+    label: "Dashboard",
+    labelKey: "dashboard",
+    icon: "dashboard",
+    path: "/dashboard",
+    roles: EVERY_ROLE,
+  },
   {
     order: 20,
     name: "profile",
     label: "Profile",
     labelKey: "profile",
+    icon: "user",
     path: "/profile",
     roles: EVERY_ROLE,
     unprefixed: true,
@@ -42,6 +53,7 @@ const MENU_FRAME: readonly (MenuDefinition & { order: number })[] = [
     name: "learners",
     label: "Learner",
     labelKey: "learners",
+    icon: "team",
     roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES],
     children: [],
   },
@@ -50,6 +62,7 @@ const MENU_FRAME: readonly (MenuDefinition & { order: number })[] = [
     name: "recruiters",
     label: "Recruiters",
     labelKey: "recruiters",
+    icon: "usergroup-add",
     roles: PROVIDER_ROLES,
     children: [],
   },
@@ -58,6 +71,7 @@ const MENU_FRAME: readonly (MenuDefinition & { order: number })[] = [
     name: "configuration",
     label: "Configuration",
     labelKey: "configuration",
+    icon: "setting",
     roles: PROVIDER_ROLES,
     children: [],
   },
@@ -66,6 +80,7 @@ const MENU_FRAME: readonly (MenuDefinition & { order: number })[] = [
     name: "activity-logs",
     label: "Activity Logs",
     labelKey: "activity-logs",
+    icon: "history",
     // spec §6: the group is for the super admin and provider admin; its items also list editor and viewer
     roles: [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN],
     children: [],
@@ -82,10 +97,11 @@ const entry = ({ order: _order, group: _group, ...definition }: Placed): MenuDef
  * ability gates the resource by.
  */
 export const MENU: readonly MenuDefinition[] = (() => {
-  const placed: Placed[] = Object.values(RESOURCES).flatMap(({ name, menu }) => {
+  const placed: Placed[] = Object.values(RESOURCES).flatMap(({ name, menu, icon }) => {
     if (!menu) return [];
+    if (!icon) throw new Error(`The resource ${name} has a menu entry but no icon`);
     if (!isMenuName(name)) throw new Error(`The resource ${name} has a menu entry but no name in MENU_NAMES`);
-    return [{ name, labelKey: name, ...menu }];
+    return [{ name, labelKey: name, icon, ...menu }];
   });
   const inGroup = (group: string) =>
     placed

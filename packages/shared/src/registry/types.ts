@@ -1,6 +1,6 @@
 import type { EnumName } from "../enums.js";
 import type { FeatureKey } from "../features.js";
-import type { MenuName, MenuPlacement } from "../menu-entries.js";
+import type { IconName, MenuName, MenuPlacement } from "../menu-entries.js";
 import type { InstitutionType, Role, RoleKind } from "../roles.js";
 
 /** Field types the generic pages and the CRUD engine know (issue 4, DESIGN §2). */
@@ -227,6 +227,8 @@ export interface ResourceDefinition {
   featureKey?: FeatureKey;
   /** Rows this resource's rows belong to, for the `parents` rows of a policy. */
   parents?: readonly { field: string; resource: ResourceName }[];
+  /** The icon of the resource's pages and menu entry. */
+  icon?: IconName;
   /** The resource's entry in the menu, if it has one: where it sits, its label, path and roles. */
   menu?: MenuPlacement;
   /** List filters over a rule rather than one column (`?registration=` of applications, DESIGN §5a). */

@@ -21,6 +21,7 @@ export const careerRoadmap: ResourceDefinition = {
   policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
   commands: ENROL,
   featureKey: "career-roadmap",
+  icon: "node-index",
   menu: {
     order: 70,
     label: "Career Roadmap",

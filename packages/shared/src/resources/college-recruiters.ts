@@ -31,6 +31,7 @@ export const collegeRecruiters: ResourceDefinition = {
   titleField: "recruiter_id",
   // spec §6: a college's own recruiter partners, for its staff alone (provider staff manage recruiters)
   policy: institutionRows({ institutionTypes: ["college"] }),
+  icon: "usergroup-add",
   menu: {
     order: 150,
     label: "Recruiters",

@@ -13,5 +13,6 @@ export const companyProfile: ResourceDefinition = {
   titleField: "name",
   policy: tenantRecord("recruiter"),
   // spec §6: recruiters read company profile straight after their profile
+  icon: "shop",
   menu: { order: 50, label: "Company Profile", path: "/company-profile", roles: RECRUITER_ROLES },
 };

@@ -26,6 +26,7 @@ export const courses: ResourceDefinition = {
   policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
   commands: ENROL,
   featureKey: "courses",
+  icon: "read",
   menu: {
     order: 90,
     label: "Courses",

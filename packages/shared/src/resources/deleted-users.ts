@@ -26,6 +26,7 @@ export const deletedUsers: ResourceDefinition = {
   titleField: "full_name",
   policy: ACTIVITY_LOGS_POLICY,
   commands: [{ name: "restore", target: "one", level: "admin" }],
+  icon: "user-delete",
   menu: {
     order: 10,
     group: "activity-logs",

@@ -23,6 +23,7 @@ export const downloadLogs: ResourceDefinition = {
   actions: ["read", "export"],
   titleField: "resource",
   policy: ACTIVITY_LOGS_POLICY,
+  icon: "download",
   menu: {
     order: 20,
     group: "activity-logs",

@@ -23,6 +23,7 @@ export const employees: ResourceDefinition = {
   softDelete: "hide",
   titleField: "full_name",
   policy: EMPLOYEES_POLICY,
+  icon: "idcard",
   menu: {
     order: 20,
     group: "learners",

@@ -26,6 +26,7 @@ export const enrichmentPrograms: ResourceDefinition = {
   policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
   commands: ENROL,
   featureKey: "external-programs",
+  icon: "experiment",
   menu: {
     order: 160,
     label: "Enrichment Program",

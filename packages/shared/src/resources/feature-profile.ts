@@ -19,5 +19,6 @@ export const featureProfile: ResourceDefinition = {
   actions: ALL,
   titleField: "name",
   policy: providerStaff(),
+  icon: "appstore",
   menu: { order: 170, label: "Feature Profile", path: "/feature-profile", roles: PROVIDER_ROLES },
 };

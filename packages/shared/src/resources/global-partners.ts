@@ -24,6 +24,7 @@ export const globalPartners: ResourceDefinition = {
   titleField: "name",
   policy: reference(["institution", "learner"]),
   featureKey: "global-partner",
+  icon: "global",
   menu: {
     order: 130,
     label: "Global Partners",

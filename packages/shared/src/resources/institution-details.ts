@@ -12,6 +12,7 @@ export const institutionDetails: ResourceDefinition = {
   actions: EDIT_ONLY,
   titleField: "name",
   policy: tenantRecord("institution"),
+  icon: "bank",
   menu: {
     order: 40,
     label: "Your College",

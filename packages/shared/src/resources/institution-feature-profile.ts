@@ -17,5 +17,6 @@ export const institutionFeatureProfile: ResourceDefinition = {
   actions: ["read"],
   titleField: "name",
   policy: ownPlan(INSTITUTION_ADMIN_ROLES),
+  icon: "appstore",
   menu: { order: 180, label: "Feature Profile", path: "/institution-feature-profile", roles: INSTITUTION_ADMIN_ROLES },
 };

@@ -12,5 +12,6 @@ export const institutions: ResourceDefinition = {
   actions: ALL,
   titleField: "name",
   policy: providerStaff(),
+  icon: "bank",
   menu: { order: 30, label: "Institutions", path: "/institutions", roles: PROVIDER_ROLES },
 };

@@ -30,6 +30,7 @@ export const jobOpportunities: ResourceDefinition = {
   commands: APPLY,
   featureKey: "job-opportunities",
   timeWindow: { end: "deadline" },
+  icon: "rocket",
   menu: {
     order: 120,
     label: "Internship/Job Opportunities",

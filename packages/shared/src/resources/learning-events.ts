@@ -32,5 +32,6 @@ export const learningEvents: ResourceDefinition = {
   commands: APPLY,
   featureKey: "job-role-trainings",
   timeWindow: { start: "start_at", end: "end_at" },
+  icon: "calendar",
   menu: { order: 110, label: "Learning Events", path: "/job-trainings?type=ongoing", roles: EVERY_ROLE },
 };

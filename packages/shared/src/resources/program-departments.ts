@@ -23,6 +23,7 @@ export const programDepartments: ResourceDefinition = {
   actions: ALL,
   titleField: "name",
   policy: providerStaff(),
+  icon: "apartment",
   menu: {
     order: 10,
     group: "configuration",

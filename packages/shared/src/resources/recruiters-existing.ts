@@ -13,5 +13,6 @@ export const recruitersExisting: ResourceDefinition = {
   fixed: { status: "approved" },
   titleField: "name",
   policy: providerStaff(),
+  icon: "contacts",
   menu: { order: 10, group: "recruiters", label: "Existing", path: "/job-providers/existing", roles: PROVIDER_ROLES },
 };

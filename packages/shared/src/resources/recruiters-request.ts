@@ -18,5 +18,6 @@ export const recruitersRequest: ResourceDefinition = {
     { name: "approve", target: "many", level: "admin" },
     { name: "reject", target: "many", level: "admin" },
   ],
+  icon: "inbox",
   menu: { order: 20, group: "recruiters", label: "Request", path: "/job-providers/request", roles: PROVIDER_ROLES },
 };

@@ -25,6 +25,7 @@ export const scholarship: ResourceDefinition = {
   commands: APPLY,
   featureKey: "scholarship",
   timeWindow: { end: "deadline" },
+  icon: "trophy",
   menu: {
     order: 100,
     label: "Scholarship",

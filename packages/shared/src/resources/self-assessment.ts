@@ -34,6 +34,7 @@ export const selfAssessment: ResourceDefinition = {
   commands: [{ name: "attempts", target: "one", byApplicant: true }],
   policy: takenByLearners(sharedCatalogue(["institution", "learner"]), "attempts"),
   featureKey: "self-assessment",
+  icon: "form",
   menu: {
     order: 80,
     label: "Self Assessment",

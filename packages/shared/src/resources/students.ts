@@ -14,6 +14,7 @@ export const students: ResourceDefinition = {
   softDelete: "hide",
   titleField: "full_name",
   policy: { ...providerStaff(), ...institutionRows({ institutionTypes: ["college"] }) },
+  icon: "solution",
   menu: {
     order: 10,
     group: "learners",

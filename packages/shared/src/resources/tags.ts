@@ -19,5 +19,6 @@ export const tags: ResourceDefinition = {
   actions: ALL,
   titleField: "name",
   policy: providerStaff(),
+  icon: "tags",
   menu: { order: 20, group: "configuration", label: "Tags", path: "/tags", roles: PROVIDER_ROLES },
 };

@@ -23,5 +23,6 @@ export const testimonials: ResourceDefinition = {
   actions: ALL,
   titleField: "author_name",
   policy: providerStaff(),
+  icon: "message",
   menu: { order: 30, group: "configuration", label: "Testimonials", path: "/testimonials", roles: PROVIDER_ROLES },
 };

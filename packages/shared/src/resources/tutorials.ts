@@ -31,4 +31,5 @@ export const tutorials: ResourceDefinition = {
     recruiter: [{ actions: ["read"], rows: "role-kind" }],
     learner: [{ actions: ["read"], rows: "role-kind" }],
   },
+  icon: "play-circle",
 };

@@ -36,6 +36,7 @@ export const users: ResourceDefinition = {
   softDelete: "hide",
   titleField: "full_name",
   policy: members(),
+  icon: "user-switch",
   menu: {
     order: 190,
     label: "User Management",
