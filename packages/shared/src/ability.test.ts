@@ -13,8 +13,8 @@ import {
 } from "./ability.js";
 import { FEATURE_KEYS } from "./features.js";
 import type { MenuName } from "./menu.js";
-import { isResourceName, RESOURCES } from "./registry/resources.js";
 import type { ResourceName } from "./registry/types.js";
+import { isResourceName, RESOURCES } from "./resources/index.js";
 import { ROLES, type Role } from "./roles.js";
 
 const COLLEGE = { id: 5, type: "college" } as const;

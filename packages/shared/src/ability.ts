@@ -8,7 +8,6 @@ import {
 } from "@casl/ability";
 import { FEATURE_KEYS } from "./features.js";
 import type { MenuName, MenuUser } from "./menu.js";
-import { RESOURCES } from "./registry/resources.js";
 import {
   COMMAND_NAMES,
   type CommandName,
@@ -18,6 +17,7 @@ import {
   type ResourceDefinition,
   type ResourceName,
 } from "./registry/types.js";
+import { RESOURCES } from "./resources/index.js";
 import { PROVIDER_ROLES, ROLE_LEVELS, type RoleLevel, roleKind } from "./roles.js";
 
 export const ACTIONS = ["manage", "read", "create", "update", "delete", "export", ...COMMAND_NAMES] as const;

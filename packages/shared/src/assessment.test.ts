@@ -17,8 +17,8 @@ import {
 import { FEATURE_KEYS } from "./features.js";
 import { timeFiltersOf } from "./registry/meta.js";
 import { hiddenKeysOf, readableFields } from "./registry/read-rules.js";
-import { RESOURCES } from "./registry/resources.js";
 import type { ResourceName } from "./registry/types.js";
+import { RESOURCES } from "./resources/index.js";
 import { ROLES, type Role } from "./roles.js";
 
 const choice: AssessmentQuestion = { question: "Which keyword?", options: ["var", "let", "const"], answer: "const" };

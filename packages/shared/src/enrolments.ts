@@ -1,6 +1,6 @@
 import type { EnrolmentItemType } from "./enums.js";
-import { RESOURCES } from "./registry/resources.js";
 import type { ResourceName } from "./registry/types.js";
+import { RESOURCES } from "./resources/index.js";
 
 /**
  * The learner journey's rules that the API, the seed and the admin all ask (DESIGN §5a): what

@@ -1,5 +1,5 @@
 import { FEATURE_KEYS, FEATURE_LABELS, type FeatureKey } from "./features.js";
-import type { MenuName } from "./menu-names.js";
+import type { MenuName } from "./menu-entries.js";
 import {
   ACCOUNT_TYPES,
   type AccountType,

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { type AbilityUser, defineAbilityFor, enabledFeaturesFor } from "./ability.js";
 import { FEATURE_KEYS } from "./features.js";
 import { flattenMenu, MENU, type MenuDefinition, menuFor } from "./menu.js";
-import { isResourceName, RESOURCES } from "./registry/resources.js";
 import type { ResourceName } from "./registry/types.js";
+import { isResourceName, RESOURCES } from "./resources/index.js";
 import {
   ALL_ROLES,
   INSTITUTION_TYPES,

@@ -1,255 +1,119 @@
-import type { MenuName } from "./menu-names.js";
-import { isResourceName, RESOURCES } from "./registry/resources.js";
+import { isMenuName, type MenuDefinition, type MenuGroupName, type MenuName } from "./menu-entries.js";
+import { isResourceName, RESOURCES } from "./resources/index.js";
 import {
+  EVERY_ROLE,
   INSTITUTION_ADMIN_ROLES,
   INSTITUTION_STAFF_ROLES,
   INSTITUTION_VIEWER_ROLES,
   type InstitutionType,
   LEARNER_ROLES,
   PROVIDER_ROLES,
-  RECRUITER_ROLES,
   ROLES,
   type Role,
 } from "./roles.js";
 
-export { MENU_NAMES, type MenuName } from "./menu-names.js";
-
-/** Who an entry's path belongs to: `{id}` in the path is filled with that id (spec §2 access rules). */
-export type PathOwner = "institution" | "learner";
-
-export interface MenuDefinition {
-  name: MenuName;
-  /** en-US label; the admin translates `menu.<labelKey>`. */
-  label: string;
-  labelKey: string;
-  /** Path without the `/admin` prefix; `{id}` and `{type}` are filled per user. Groups have none. */
-  path?: string;
-  /** Extra query for learners (spec §2: self assessment adds ?type=all). */
-  learnerQuery?: string;
-  /** Where the entry leads learners instead, when their page is another (never an admin table, DESIGN §8). */
-  learnerPath?: string;
-  roles: readonly Role[];
-  /** Institution types the entry exists for, for institution staff (students for colleges…). */
-  institutionTypes?: readonly InstitutionType[];
-  owner?: PathOwner;
-  /** Profile is shared by every role and never prefixed. */
-  unprefixed?: boolean;
-  children?: MenuDefinition[];
-}
-
-const P = PROVIDER_ROLES;
-const I = INSTITUTION_STAFF_ROLES;
-const R = RECRUITER_ROLES;
-const L = LEARNER_ROLES;
-const EVERYONE = [...P, ...I, ...R, ...L];
+export {
+  ICON_NAMES,
+  type IconName,
+  MENU_NAMES,
+  type MenuDefinition,
+  type MenuGroupName,
+  type MenuName,
+  type MenuPlacement,
+  type PathOwner,
+} from "./menu-entries.js";
 
 /**
- * The menu tree of spec §6 and DESIGN §2a, with each entry's roles. An entry is gated by its
- * resource's feature key (registry/resources.ts), the one the ability gates the resource by.
+ * The entries of the menu that are no resource's — the dashboard, the profile — and the groups
+ * resources' entries go in, each with its place; every other entry is declared by its resource
+ * (resources/<name>.ts `menu`).
  */
-export const MENU: readonly MenuDefinition[] = [
-  { name: "dashboard", label: "Dashboard", labelKey: "dashboard", path: "/dashboard", roles: EVERYONE },
+const MENU_FRAME: readonly (MenuDefinition & { order: number })[] = [
   {
+    order: 10,
+    name: "dashboard",
+    label: "Dashboard",
+    labelKey: "dashboard",
+    icon: "dashboard",
+    path: "/dashboard",
+    roles: EVERY_ROLE,
+  },
+  {
+    order: 20,
     name: "profile",
     label: "Profile",
     labelKey: "profile",
+    icon: "user",
     path: "/profile",
-    roles: EVERYONE,
+    roles: EVERY_ROLE,
     unprefixed: true,
   },
-  { name: "institutions", label: "Institutions", labelKey: "institutions", path: "/institutions", roles: P },
   {
-    name: "institution-details",
-    label: "Your College",
-    labelKey: "institution-details",
-    path: "/institutions/details/{id}?type={type}",
-    roles: I,
-    owner: "institution",
-  },
-  // spec §6: recruiters read company profile straight after their profile
-  {
-    name: "company-profile",
-    label: "Company Profile",
-    labelKey: "company-profile",
-    path: "/company-profile",
-    roles: R,
-  },
-  {
+    order: 60,
     name: "learners",
     label: "Learner",
     labelKey: "learners",
-    roles: [...P, ...I],
-    children: [
-      {
-        name: "students",
-        label: "Students",
-        labelKey: "students",
-        path: "/learners/students",
-        roles: [...P, ...I],
-        institutionTypes: ["college"],
-      },
-      {
-        name: "employees",
-        label: "Employees",
-        labelKey: "employees",
-        path: "/learners/employees",
-        // spec §6: employees exclude the institution viewer and include the college viewer
-        roles: [...P, ROLES.INSTITUTION_ADMIN, ROLES.INSTITUTION_EDITOR, ROLES.COLLEGE_ADMIN, ROLES.COLLEGE_VIEWER],
-        institutionTypes: ["company"],
-      },
-    ],
+    icon: "team",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES],
+    children: [],
   },
   {
-    name: "career-roadmap",
-    label: "Career Roadmap",
-    labelKey: "career-roadmap",
-    path: "/career-roadmap",
-    roles: [...P, ...I, ...L],
-  },
-  {
-    name: "self-assessment",
-    label: "Self Assessment",
-    labelKey: "self-assessment",
-    path: "/self-assessment",
-    learnerQuery: "type=all",
-    roles: [...P, ...I, ...L],
-  },
-  {
-    name: "courses",
-    label: "Courses",
-    labelKey: "courses",
-    path: "/courses",
-    roles: [...P, ...I, ...L],
-  },
-  {
-    name: "scholarship",
-    label: "Scholarship",
-    labelKey: "scholarship",
-    path: "/scholarship",
-    roles: [...P, ...I, ...L],
-  },
-  {
-    name: "learning-events",
-    label: "Learning Events",
-    labelKey: "learning-events",
-    path: "/job-trainings?type=ongoing",
-    roles: EVERYONE,
-  },
-  {
-    name: "job-opportunities",
-    label: "Internship/Job Opportunities",
-    labelKey: "job-opportunities",
-    path: "/job-opportunities?type=current",
-    roles: EVERYONE,
-  },
-  {
-    name: "global-partners",
-    label: "Global Partners",
-    labelKey: "global-partners",
-    path: "/global-partners",
-    roles: [...P, ...I, ...L],
-  },
-  {
+    order: 140,
     name: "recruiters",
     label: "Recruiters",
     labelKey: "recruiters",
-    roles: P,
-    children: [
-      {
-        name: "recruiters-existing",
-        label: "Existing",
-        labelKey: "recruiters-existing",
-        path: "/job-providers/existing",
-        roles: P,
-      },
-      {
-        name: "recruiters-request",
-        label: "Request",
-        labelKey: "recruiters-request",
-        path: "/job-providers/request",
-        roles: P,
-      },
-    ],
+    icon: "usergroup-add",
+    roles: PROVIDER_ROLES,
+    children: [],
   },
   {
-    name: "college-recruiters",
-    label: "Recruiters",
-    labelKey: "college-recruiters",
-    path: "/job-providers-recruiter",
-    roles: I,
-    institutionTypes: ["college"],
-  },
-  {
-    name: "enrichment-programs",
-    label: "Enrichment Program",
-    labelKey: "enrichment-programs",
-    path: "/external-program",
-    roles: [...P, ...I],
-  },
-  {
-    name: "feature-profile",
-    label: "Feature Profile",
-    labelKey: "feature-profile",
-    path: "/feature-profile",
-    roles: P,
-  },
-  {
-    name: "institution-feature-profile",
-    label: "Feature Profile",
-    labelKey: "institution-feature-profile",
-    path: "/institution-feature-profile",
-    roles: INSTITUTION_ADMIN_ROLES,
-  },
-  {
-    name: "users",
-    label: "User Management",
-    labelKey: "users",
-    path: "/users",
-    // a learner manages one user, themselves: their own account page, not the users table
-    learnerPath: "/account",
-    roles: [...P, ...I, ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ...L],
-  },
-  {
+    order: 200,
     name: "configuration",
     label: "Configuration",
     labelKey: "configuration",
-    roles: P,
-    children: [
-      {
-        name: "program-departments",
-        label: "Program/Departments",
-        labelKey: "program-departments",
-        path: "/configuration/program-departments",
-        roles: P,
-      },
-      { name: "tags", label: "Tags", labelKey: "tags", path: "/tags", roles: P },
-      { name: "testimonials", label: "Testimonials", labelKey: "testimonials", path: "/testimonials", roles: P },
-    ],
+    icon: "setting",
+    roles: PROVIDER_ROLES,
+    children: [],
   },
   {
+    order: 210,
     name: "activity-logs",
     label: "Activity Logs",
     labelKey: "activity-logs",
+    icon: "history",
     // spec §6: the group is for the super admin and provider admin; its items also list editor and viewer
     roles: [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN],
-    children: [
-      {
-        name: "deleted-users",
-        label: "Deleted Users",
-        labelKey: "deleted-users",
-        path: "/activity-logs/deleted-users",
-        roles: P,
-      },
-      {
-        name: "download-logs",
-        label: "Download Logs",
-        labelKey: "download-logs",
-        path: "/activity-logs/download-logs",
-        roles: P,
-      },
-    ],
+    children: [],
   },
 ];
+
+type Placed = MenuDefinition & { order: number; group?: MenuGroupName };
+const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
+const entry = ({ order: _order, group: _group, ...definition }: Placed): MenuDefinition => definition;
+
+/**
+ * The menu tree of spec §6 and DESIGN §2a, with each entry's roles: the frame and every
+ * resource's entry in its place. An entry is gated by its resource's feature key, the one the
+ * ability gates the resource by.
+ */
+export const MENU: readonly MenuDefinition[] = (() => {
+  const placed: Placed[] = Object.values(RESOURCES).flatMap(({ name, menu, icon }) => {
+    if (!menu) return [];
+    if (!icon) throw new Error(`The resource ${name} has a menu entry but no icon`);
+    if (!isMenuName(name)) throw new Error(`The resource ${name} has a menu entry but no name in MENU_NAMES`);
+    return [{ name, labelKey: name, icon, ...menu }];
+  });
+  const inGroup = (group: string) =>
+    placed
+      .filter((p) => p.group === group)
+      .sort(byOrder)
+      .map(entry);
+  return [...MENU_FRAME, ...placed.filter((p) => !p.group)]
+    .sort(byOrder)
+    .map((definition) =>
+      definition.children ? { ...entry(definition), children: inGroup(definition.name) } : entry(definition),
+    );
+})();
 
 export const PREMIUM_TOOLTIP = "This feature is only for our premium subscriber, contact us to activate it";
 export const PREMIUM_TOOLTIP_KEY = "menu.premiumTooltip";

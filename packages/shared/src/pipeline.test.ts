@@ -14,7 +14,7 @@ import {
   type WithdrawableApplication,
 } from "./pipeline.js";
 import { learnerTabsOf, timeFiltersOf } from "./registry/meta.js";
-import { RESOURCES } from "./registry/resources.js";
+import { RESOURCES } from "./resources/index.js";
 
 describe("the stages of an application's answer", () => {
   it("are stages the applications have, and none is both pending and a rejection", () => {

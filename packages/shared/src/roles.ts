@@ -41,6 +41,13 @@ export const INSTITUTION_STAFF_ROLES: readonly Role[] = [
 export const COLLEGE_ONLY_ROLES: readonly Role[] = [ROLES.COLLEGE_ADMIN, ROLES.COLLEGE_VIEWER];
 export const RECRUITER_ROLES: readonly Role[] = [ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER];
 export const LEARNER_ROLES: readonly Role[] = [ROLES.LEARNER, ROLES.STUDENT, ROLES.EMPLOYEE];
+/** Every role, kind by kind: provider staff, institution staff, recruiters, learners. */
+export const EVERY_ROLE: readonly Role[] = [
+  ...PROVIDER_ROLES,
+  ...INSTITUTION_STAFF_ROLES,
+  ...RECRUITER_ROLES,
+  ...LEARNER_ROLES,
+];
 
 /**
  * What a role may do on the rows its policy reaches (DESIGN §6): viewers (and learners, on

@@ -28,48 +28,61 @@ import {
   UserOutlined,
   UserSwitchOutlined,
 } from "@ant-design/icons";
-import type { MenuName, ResourceName } from "@csc/shared";
+import {
+  type IconName,
+  isResourceName,
+  MENU,
+  type MenuDefinition,
+  type MenuName,
+  RESOURCES,
+  type ResourceName,
+} from "@csc/shared";
 import type { ReactNode } from "react";
 
-/** One icon per menu entry (DESIGN §2a names), used by the sidebar and dashboard shortcuts. */
-export const MENU_ICONS: Record<MenuName, ReactNode> = {
+/** How each icon a menu entry or a resource names (@csc/shared `ICON_NAMES`) is drawn. */
+const ICONS: Record<IconName, ReactNode> = {
+  apartment: <ApartmentOutlined />,
+  appstore: <AppstoreOutlined />,
+  bank: <BankOutlined />,
+  calendar: <CalendarOutlined />,
+  contacts: <ContactsOutlined />,
   dashboard: <DashboardOutlined />,
-  profile: <UserOutlined />,
-  institutions: <BankOutlined />,
-  "institution-details": <BankOutlined />,
-  learners: <TeamOutlined />,
-  students: <SolutionOutlined />,
-  employees: <IdcardOutlined />,
-  "career-roadmap": <NodeIndexOutlined />,
-  "self-assessment": <FormOutlined />,
-  courses: <ReadOutlined />,
-  scholarship: <TrophyOutlined />,
-  "learning-events": <CalendarOutlined />,
-  "job-opportunities": <RocketOutlined />,
-  "global-partners": <GlobalOutlined />,
-  recruiters: <UsergroupAddOutlined />,
-  "recruiters-existing": <ContactsOutlined />,
-  "recruiters-request": <InboxOutlined />,
-  "college-recruiters": <UsergroupAddOutlined />,
-  "company-profile": <ShopOutlined />,
-  "enrichment-programs": <ExperimentOutlined />,
-  "feature-profile": <AppstoreOutlined />,
-  "institution-feature-profile": <AppstoreOutlined />,
-  users: <UserSwitchOutlined />,
-  configuration: <SettingOutlined />,
-  "program-departments": <ApartmentOutlined />,
+  download: <DownloadOutlined />,
+  experiment: <ExperimentOutlined />,
+  form: <FormOutlined />,
+  global: <GlobalOutlined />,
+  history: <HistoryOutlined />,
+  idcard: <IdcardOutlined />,
+  inbox: <InboxOutlined />,
+  message: <MessageOutlined />,
+  "node-index": <NodeIndexOutlined />,
+  "play-circle": <PlayCircleOutlined />,
+  read: <ReadOutlined />,
+  rocket: <RocketOutlined />,
+  setting: <SettingOutlined />,
+  shop: <ShopOutlined />,
+  solution: <SolutionOutlined />,
   tags: <TagsOutlined />,
-  testimonials: <MessageOutlined />,
-  "activity-logs": <HistoryOutlined />,
-  "deleted-users": <UserDeleteOutlined />,
-  "download-logs": <DownloadOutlined />,
+  team: <TeamOutlined />,
+  trophy: <TrophyOutlined />,
+  user: <UserOutlined />,
+  "user-delete": <UserDeleteOutlined />,
+  "user-switch": <UserSwitchOutlined />,
+  "usergroup-add": <UsergroupAddOutlined />,
 };
 
-/** Icons of the resources the menus leave out, opened from another page (issue 12). */
-const SCREEN_ICONS: Partial<Record<ResourceName, ReactNode>> = {
-  tutorials: <PlayCircleOutlined />,
-};
+/** The icon of every menu entry, from the entry's definition: used by the sidebar and dashboard shortcuts. */
+export const MENU_ICONS = Object.fromEntries(
+  flattenDefinitions(MENU).map((entry) => [entry.name, ICONS[entry.icon]]),
+) as Record<MenuName, ReactNode>;
+
+function flattenDefinitions(entries: readonly MenuDefinition[]): MenuDefinition[] {
+  return entries.flatMap((entry) => [entry, ...flattenDefinitions(entry.children ?? [])]);
+}
 
 /** The icon of a resource's pages: its menu entry's, or its own when the menus leave it out. */
-export const screenIcon = (name: MenuName | ResourceName): ReactNode =>
-  Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name as MenuName] : SCREEN_ICONS[name as ResourceName];
+export const screenIcon = (name: MenuName | ResourceName): ReactNode => {
+  if (Object.hasOwn(MENU_ICONS, name)) return MENU_ICONS[name as MenuName];
+  const icon = isResourceName(name) ? RESOURCES[name].icon : undefined;
+  return icon ? ICONS[icon] : undefined;
+};

@@ -1,55 +1,26 @@
+import { readdir } from "node:fs/promises";
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
-import * as core from "./migrations/20261121T0000_core.js";
-import * as resources from "./migrations/20261121T0100_resources.js";
-import * as listIndexes from "./migrations/20261121T0200_list_indexes.js";
-import * as security from "./migrations/20261123T0000_security.js";
-import * as applications from "./migrations/20261123T0100_applications.js";
-import * as yearIndexes from "./migrations/20261123T0200_year_indexes.js";
-import * as applicationHistory from "./migrations/20261123T0300_application_history.js";
-import * as postingDetails from "./migrations/20261123T0400_posting_details.js";
-import * as guestApplications from "./migrations/20261123T0500_guest_applications.js";
-import * as applicantListIndexes from "./migrations/20261123T0600_applicant_list_indexes.js";
-import * as enrolments from "./migrations/20261123T0700_enrolments.js";
-import * as assessmentAttempts from "./migrations/20261123T0800_assessment_attempts.js";
-import * as profileFields from "./migrations/20261123T0900_profile_fields.js";
-import * as dashboardCounts from "./migrations/20261126T0000_dashboard_counts.js";
-import * as tutorials from "./migrations/20261126T0100_tutorials.js";
-import * as helpQuestions from "./migrations/20261126T0200_help_questions.js";
-import * as accessRevokesTokens from "./migrations/20261126T0300_access_revokes_tokens.js";
-import * as learningGuards from "./migrations/20261126T0400_learning_guards.js";
-import * as pipelineChanges from "./migrations/20261127T0000_pipeline_changes.js";
-import * as guestStatusTokens from "./migrations/20261127T0100_guest_status_tokens.js";
-import * as learnerCv from "./migrations/20261127T0200_learner_cv.js";
-import * as enrolmentLanguage from "./migrations/20261127T0300_enrolment_language.js";
 import type { Database } from "./schema.js";
 
-/** Migrations are listed here (not read from disk) so the built server needs no file scanning. */
-const MIGRATIONS: Record<string, Migration> = {
-  "20261121T0000_core": core,
-  "20261121T0100_resources": resources,
-  "20261121T0200_list_indexes": listIndexes,
-  "20261123T0000_security": security,
-  "20261123T0100_applications": applications,
-  "20261123T0200_year_indexes": yearIndexes,
-  "20261123T0300_application_history": applicationHistory,
-  "20261123T0400_posting_details": postingDetails,
-  "20261123T0500_guest_applications": guestApplications,
-  "20261123T0600_applicant_list_indexes": applicantListIndexes,
-  "20261123T0700_enrolments": enrolments,
-  "20261123T0800_assessment_attempts": assessmentAttempts,
-  "20261123T0900_profile_fields": profileFields,
-  "20261126T0000_dashboard_counts": dashboardCounts,
-  "20261126T0100_tutorials": tutorials,
-  "20261126T0200_help_questions": helpQuestions,
-  "20261126T0300_access_revokes_tokens": accessRevokesTokens,
-  "20261126T0400_learning_guards": learningGuards,
-  "20261127T0000_pipeline_changes": pipelineChanges,
-  "20261127T0100_guest_status_tokens": guestStatusTokens,
-  "20261127T0200_learner_cv": learnerCv,
-  "20261127T0300_enrolment_language": enrolmentLanguage,
-};
+const MIGRATIONS = new URL("./migrations/", import.meta.url);
+/** A migration's file: a timestamp, its name, and `.ts` in the source or `.js` in the build. */
+const MIGRATION_FILE = /^(\d{8}T\d{4}_\w+)\.(ts|js)$/;
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+/**
+ * Every file of migrations/, by name (a timestamp first, so the order is the names'): a new
+ * migration is a new file there and nothing else. Imported from here rather than by Kysely's
+ * FileMigrationProvider, so that the tests run the TypeScript source as they run the rest.
+ */
+const provider: MigrationProvider = {
+  async getMigrations() {
+    const migrations: Record<string, Migration> = {};
+    for (const file of (await readdir(MIGRATIONS)).sort()) {
+      const name = MIGRATION_FILE.exec(file)?.[1];
+      if (name) migrations[name] = (await import(new URL(file, MIGRATIONS).href)) as Migration;
+    }
+    return migrations;
+  },
+};
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });

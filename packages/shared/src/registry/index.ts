@@ -1,5 +1,5 @@
+export * from "../resources/index.js";
 export * from "./fields.js";
 export * from "./meta.js";
 export * from "./read-rules.js";
-export * from "./resources.js";
 export * from "./types.js";

@@ -1,7 +1,7 @@
 import type { EnumName } from "../enums.js";
 import type { FeatureKey } from "../features.js";
 import type { FieldType } from "../field-types.js";
-import type { MenuName } from "../menu-names.js";
+import type { IconName, MenuName, MenuPlacement } from "../menu-entries.js";
 import type { InstitutionType, Role, RoleKind } from "../roles.js";
 
 export interface FieldDefinition {
@@ -186,6 +186,10 @@ export interface ResourceDefinition {
   featureKey?: FeatureKey;
   /** Rows this resource's rows belong to, for the `parents` rows of a policy. */
   parents?: readonly { field: string; resource: ResourceName }[];
+  /** The icon of the resource's pages and menu entry. */
+  icon?: IconName;
+  /** The resource's entry in the menu, if it has one: where it sits, its label, path and roles. */
+  menu?: MenuPlacement;
   /** List filters over a rule rather than one column (`?registration=` of applications, DESIGN §5a). */
   ruleFilters?: readonly RuleFilterName[];
 }

@@ -1,0 +1,114 @@
+import type { InstitutionType, Role } from "./roles.js";
+
+/**
+ * The menu's entry names: the one name per resource used everywhere (URLs, permissions, locale
+ * keys). A leaf module, so that the enums, the registry and each resource module can name and
+ * place menu entries without the menu.
+ */
+export const MENU_NAMES = [
+  "dashboard",
+  "profile",
+  "institutions",
+  "institution-details",
+  "learners",
+  "students",
+  "employees",
+  "career-roadmap",
+  "self-assessment",
+  "courses",
+  "scholarship",
+  "learning-events",
+  "job-opportunities",
+  "global-partners",
+  "recruiters",
+  "recruiters-existing",
+  "recruiters-request",
+  "college-recruiters",
+  "company-profile",
+  "enrichment-programs",
+  "feature-profile",
+  "institution-feature-profile",
+  "users",
+  "configuration",
+  "program-departments",
+  "tags",
+  "testimonials",
+  "activity-logs",
+  "deleted-users",
+  "download-logs",
+] as const;
+export type MenuName = (typeof MENU_NAMES)[number];
+export const isMenuName = (name: string): name is MenuName => (MENU_NAMES as readonly string[]).includes(name);
+
+/**
+ * The icons of menu entries and resources' pages, by name: the admin draws each (layout/menu-icons.tsx),
+ * a resource's module names its own.
+ */
+export const ICON_NAMES = [
+  "apartment",
+  "appstore",
+  "bank",
+  "calendar",
+  "contacts",
+  "dashboard",
+  "download",
+  "experiment",
+  "form",
+  "global",
+  "history",
+  "idcard",
+  "inbox",
+  "message",
+  "node-index",
+  "play-circle",
+  "read",
+  "rocket",
+  "setting",
+  "shop",
+  "solution",
+  "tags",
+  "team",
+  "trophy",
+  "user",
+  "user-delete",
+  "user-switch",
+  "usergroup-add",
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** Who an entry's path belongs to: `{id}` in the path is filled with that id (spec §2 access rules). */
+export type PathOwner = "institution" | "learner";
+
+export interface MenuDefinition {
+  name: MenuName;
+  /** en-US label; the admin translates `menu.<labelKey>`. */
+  label: string;
+  labelKey: string;
+  icon: IconName;
+  /** Path without the `/admin` prefix; `{id}` and `{type}` are filled per user. Groups have none. */
+  path?: string;
+  /** Extra query for learners (spec §2: self assessment adds ?type=all). */
+  learnerQuery?: string;
+  /** Where the entry leads learners instead, when their page is another (never an admin table, DESIGN §8). */
+  learnerPath?: string;
+  roles: readonly Role[];
+  /** Institution types the entry exists for, for institution staff (students for colleges…). */
+  institutionTypes?: readonly InstitutionType[];
+  owner?: PathOwner;
+  /** Profile is shared by every role and never prefixed. */
+  unprefixed?: boolean;
+  children?: MenuDefinition[];
+}
+
+/** The groups of the menu, which resources' entries go in (menu.ts `MENU_FRAME`). */
+export type MenuGroupName = "learners" | "recruiters" | "configuration" | "activity-logs";
+
+/**
+ * A resource's own menu entry, declared in its module: its place (`order` among its siblings, in
+ * its `group` or at the top) and everything of a menu entry but the name, which is the resource's,
+ * and the label key, which is the name.
+ */
+export type MenuPlacement = Omit<MenuDefinition, "name" | "labelKey" | "icon" | "children"> & {
+  order: number;
+  group?: MenuGroupName;
+};

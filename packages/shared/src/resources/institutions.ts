@@ -1,0 +1,17 @@
+import { providerStaff } from "../registry/policies.js";
+import type { ResourceDefinition } from "../registry/types.js";
+import { PROVIDER_ROLES } from "../roles.js";
+import { ALL, institutionFields } from "./parts.js";
+
+export const institutions: ResourceDefinition = {
+  name: "institutions",
+  table: "institutions",
+  scope: "global",
+  fields: institutionFields(),
+  defaultSort: { field: "name", order: "asc" },
+  actions: ALL,
+  titleField: "name",
+  policy: providerStaff(),
+  icon: "bank",
+  menu: { order: 30, label: "Institutions", path: "/institutions", roles: PROVIDER_ROLES },
+};

@@ -1,0 +1,45 @@
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_REVIEW_POLICY, MAX_ATTEMPTS_RANGE } from "../assessment.js";
+import { field } from "../registry/fields.js";
+import { sharedCatalogue, takenByLearners } from "../registry/policies.js";
+import type { ResourceDefinition } from "../registry/types.js";
+import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
+import { ALL, catalogue } from "./parts.js";
+
+export const selfAssessment: ResourceDefinition = {
+  name: "self-assessment",
+  table: "self_assessments",
+  scope: "shared",
+  fields: catalogue([
+    field("title", "text", { required: true, list: true, sort: true, search: true, maxLength: 200 }),
+    field("category", "text", { list: true, filter: true, maxLength: 80 }),
+    field("description", "richtext"),
+    field("duration_minutes", "number", { list: true, sort: true, min: 1, max: 600 }),
+    field("grading_type", "enum", { enum: "gradingType", list: true, filter: true }),
+    field("pass_mark", "number", { min: 0, max: 100 }),
+    // learners answer the questions; the answer key never reaches them
+    field("questions", "questions", { hiddenFrom: { kinds: ["learner"], keys: ["answer"] } }),
+    // a learner's tries, and when their attempts show the key (assessment.ts): by default a few
+    // tries and the key after the last, so that a blank attempt teaches nothing
+    field("max_attempts", "number", {
+      min: MAX_ATTEMPTS_RANGE.min,
+      max: MAX_ATTEMPTS_RANGE.max,
+      default: DEFAULT_MAX_ATTEMPTS,
+    }),
+    field("review_policy", "enum", { enum: "reviewPolicy", default: DEFAULT_REVIEW_POLICY }),
+  ]),
+  defaultSort: { field: "created_at", order: "desc" },
+  actions: ALL,
+  titleField: "title",
+  // a learner takes an assessment they may read: `POST /self-assessment/{id}/attempts` (DESIGN §5a)
+  commands: [{ name: "attempts", target: "one", byApplicant: true }],
+  policy: takenByLearners(sharedCatalogue(["institution", "learner"]), "attempts"),
+  featureKey: "self-assessment",
+  icon: "form",
+  menu: {
+    order: 80,
+    label: "Self Assessment",
+    path: "/self-assessment",
+    learnerQuery: "type=all",
+    roles: [...PROVIDER_ROLES, ...INSTITUTION_STAFF_ROLES, ...LEARNER_ROLES],
+  },
+};
