@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { RESOURCES, type ResourceName } from "@csc/shared";
+import { RESOURCES, type ResourceName, Uploaded } from "@csc/shared";
 import multipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -208,7 +208,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
         security: bearer,
         consumes: ["multipart/form-data"],
         response: {
-          201: Type.Object({ data: Type.Object({ url: Type.String() }) }),
+          201: Uploaded,
           ...errorResponses,
           413: ErrorResponse,
         },
@@ -227,7 +227,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
         security: bearer,
         consumes: ["multipart/form-data"],
         response: {
-          201: Type.Object({ data: Type.Object({ url: Type.String() }) }),
+          201: Uploaded,
           ...errorResponses,
           413: ErrorResponse,
         },

@@ -20,7 +20,8 @@ export type VerifiedCertificate = Static<typeof VerifiedCertificate>;
  * `GET /public/certificates/{code}.pdf`: the printable certificate. Its bytes are sent as they are
  * (a Buffer is never serialised), so this only documents them.
  */
-export const CertificatePdf = Type.String({
+export const CertificatePdf = Type.Unsafe<Uint8Array>({
+  type: "string",
   format: "binary",
   contentMediaType: "application/pdf",
   description: "The certificate as application/pdf",

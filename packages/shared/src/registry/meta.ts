@@ -1,7 +1,7 @@
 import type { TimeFilter } from "../enums.js";
 import { pendingStagesFor, postingTypeOf, rejectedStagesFor } from "../pipeline.js";
 import type { RoleKind } from "../roles.js";
-import type { CommandName, FieldType, ResourceAction, ResourceDefinition, ResourceName } from "./types.js";
+import type { ResourceDefinition } from "./types.js";
 
 /**
  * The contract of `GET /api/meta` `resources`: what the API sends and the admin renders, for the
