@@ -27,7 +27,7 @@ export function unconstrainedIn(schema: Schema, at = ""): string[] {
   if (!isObject(schema)) return [];
   const found: string[] = [];
   if (!CONSTRAINING.some((keyword) => keyword in schema)) found.push(at || "/");
-  const walk = (value: unknown, path: string) => {
+  const walk = (value: unknown, path: string): void => {
     if (isObject(value) || value === true) found.push(...unconstrainedIn(value as Schema, path));
   };
   for (const keyword of ["properties", "patternProperties", "$defs", "definitions"]) {
@@ -37,10 +37,12 @@ export function unconstrainedIn(schema: Schema, at = ""): string[] {
   }
   for (const keyword of ["anyOf", "oneOf", "allOf", "prefixItems"]) {
     const children = schema[keyword];
-    if (Array.isArray(children)) children.forEach((child, index) => walk(child, `${at}/${keyword}/${index}`));
+    if (Array.isArray(children))
+      for (const [index, child] of children.entries()) walk(child, `${at}/${keyword}/${index}`);
   }
-  if (Array.isArray(schema.items)) schema.items.forEach((child, index) => walk(child, `${at}/items/${index}`));
-  else if (schema.items !== undefined) walk(schema.items, `${at}/items`);
+  if (Array.isArray(schema.items)) {
+    for (const [index, child] of schema.items.entries()) walk(child, `${at}/items/${index}`);
+  } else if (schema.items !== undefined) walk(schema.items, `${at}/items`);
   // `additionalProperties: true` on an object keeps it an object of named keys (a CASL condition);
   // a schema given for the extra keys must itself say what they are
   if (isObject(schema.additionalProperties)) walk(schema.additionalProperties, `${at}/additionalProperties`);
