@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import type { AppRule } from "../ability.js";
 import { SKILL_SOURCE_TYPES } from "../enums.js";
 import { CALENDARS } from "../profile.js";
 import { ALL_ROLES, INSTITUTION_TYPES } from "../roles.js";
@@ -34,20 +35,22 @@ export type RecruiterSummary = Static<typeof RecruiterSummary>;
 const Names = Type.Union([Type.String(), Type.Array(Type.String())]);
 
 /**
- * One CASL rule (`RawRuleOf<AppAbility>`): an action on a subject, maybe only some fields, maybe
- * only rows matching a condition. The condition is a MongoDB-style query over the row's columns.
+ * One CASL rule (`AppRule`, CASL's `RawRuleOf<AppAbility>`, typed by CASL): an action on a
+ * subject, maybe only some fields, maybe only rows matching a condition, a MongoDB-style query
+ * over the row's columns.
  */
-export const AbilityRule = Type.Object({
-  action: Names,
-  subject: Type.Optional(Names),
-  fields: Type.Optional(Names),
-  conditions: Type.Optional(
-    Type.Object({}, { additionalProperties: true, description: "A MongoDB-style query over the row's columns" }),
-  ),
-  inverted: Type.Optional(Type.Boolean()),
-  reason: Type.Optional(Type.String()),
-});
-export type AbilityRule = Static<typeof AbilityRule>;
+export const AbilityRule = Type.Unsafe<AppRule>(
+  Type.Object({
+    action: Names,
+    subject: Type.Optional(Names),
+    fields: Type.Optional(Names),
+    conditions: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: "A MongoDB-style query over the row's columns" }),
+    ),
+    inverted: Type.Optional(Type.Boolean()),
+    reason: Type.Optional(Type.String()),
+  }),
+);
 
 /** Who is signed in: what sign-in answers and every profile answer starts with. */
 export const SessionProfileProperties = {
@@ -124,7 +127,7 @@ export type ProfileSaved = Static<typeof ProfileSaved>;
 /** `GET /profile/options`: what the profile form offers to choose. */
 export const ProfileOptions = Type.Object({
   /** `tags` for staff and recruiters, `preferences` for institutions and learners. */
-  tag_field: Type.String(),
+  tag_field: OneOf(["tags", "preferences"] as const),
   tags: Type.Array(Type.Object({ value: Type.Integer(), label: Type.String() })),
   program_departments: Type.Array(Type.Object({ value: Type.Integer(), label: Type.String(), kind: Type.String() })),
 });

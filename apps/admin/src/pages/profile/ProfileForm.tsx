@@ -1,5 +1,13 @@
 import { IdcardOutlined } from "@ant-design/icons";
-import { countryOptions, isLearnerRole, NEPAL, PROFILE_VALIDATORS, YEAR_MAX, YEAR_MIN } from "@csc/shared";
+import {
+  countryOptions,
+  isLearnerRole,
+  NEPAL,
+  PROFILE_VALIDATORS,
+  type ProfileOptions,
+  YEAR_MAX,
+  YEAR_MIN,
+} from "@csc/shared";
 import { useGetIdentity, useNotification } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Col, Form, Input, Row, Select } from "antd";
@@ -45,12 +53,6 @@ interface Values {
   program_department_id?: number | null;
   year?: number | null;
   preferences?: number[];
-}
-
-interface ProfileOptions {
-  tag_field: "tags" | "preferences";
-  tags: { value: number; label: string }[];
-  program_departments: { value: number; label: string; kind: string }[];
 }
 
 /** A rule from the shared profile validators (one source of truth with the API). */
