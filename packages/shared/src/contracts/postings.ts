@@ -51,7 +51,7 @@ export type PublicLearningEvent = Static<typeof PublicLearningEvent>;
 export const PublicJobOpportunity = publicPosting(PublicJobOpportunityColumns);
 export type PublicJobOpportunity = Static<typeof PublicJobOpportunity>;
 
-/** A guest's application (`POST /public/{postings}/{id}/apply`), checked field by field by the API. */
+/** What a visitor sends to apply (`POST /public/{postings}/{id}/apply`); the API checks each field's rules after the shape. */
 export const GuestApplicationBody = Type.Object(
   {
     full_name: Type.String({ maxLength: 120 }),
