@@ -2,8 +2,8 @@ import type { DashboardGranularity, DashboardRange } from "./contracts/dashboard
 
 /**
  * The dashboard's range (its answer is contracts/dashboard.ts), cut into the chart's categories
- * by one rule both sides share (spec §9: labels by year, month, day or 7-day range, clamped to the
- * chosen range).
+ * by one rule both sides share: labels by year, month, day or 7-day range, clamped to the chosen
+ * range.
  */
 
 /** A range cut finer than this is refused (400 under `granularity`): a chart of it says nothing. */
