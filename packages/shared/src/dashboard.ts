@@ -1,14 +1,10 @@
-import type { ProgressionChartData, ProgressionSeriesKey } from "./chart.js";
-import type { PostingType } from "./enums.js";
+import type { DashboardGranularity, DashboardRange } from "./contracts/dashboard.js";
 
 /**
- * The dashboard's contract (DESIGN §5a, issue 11): `GET /api/dashboard` answers these shapes, and
- * the range it counts over is cut into the chart's categories by one rule both sides share (spec
- * §9: labels by year, month, day or 7-day range, clamped to the chosen range).
+ * The dashboard's range (its answer is contracts/dashboard.ts), cut into the chart's categories
+ * by one rule both sides share: labels by year, month, day or 7-day range, clamped to the chosen
+ * range.
  */
-
-export const DASHBOARD_GRANULARITIES = ["year", "month", "week", "day"] as const;
-export type DashboardGranularity = (typeof DASHBOARD_GRANULARITIES)[number];
 
 /** A range cut finer than this is refused (400 under `granularity`): a chart of it says nothing. */
 export const MAX_PROGRESSION_BUCKETS = 400;
@@ -18,46 +14,6 @@ export const MAX_SKILL_TAGS = 10;
 
 /** Years shown when no range is asked for: this one and the four before it. */
 export const DEFAULT_DASHBOARD_YEARS = 5;
-
-/** Each metric of spec §3, a count of rows in the caller's scope and the range. */
-export type DashboardMetrics = Record<ProgressionSeriesKey, number>;
-
-/** Applicants to the caller's postings at one stage (recruiters and institution staff). */
-export interface DashboardStageCount {
-  posting_type: PostingType;
-  stage: string;
-  count: number;
-}
-
-/**
- * What a recruiter counts (issue 20), as it stands today whatever the range: their company's
- * postings (open for applications now, and all of them) and the applications at the hired stage.
- * Applicants by stage are `stages`.
- */
-export interface DashboardRecruiting {
-  postingsOpen: number;
-  postingsTotal: number;
-  hires: number;
-}
-
-export interface DashboardRange {
-  /** First and last day counted, `YYYY-MM-DD`, both included. */
-  from: string;
-  to: string;
-  granularity: DashboardGranularity;
-}
-
-/** `GET /api/dashboard` → `{ data: DashboardData }`. */
-export interface DashboardData {
-  metrics: DashboardMetrics;
-  /** `categories` are the bucket keys of `progressionBuckets` for `range`. */
-  progression: ProgressionChartData;
-  range: DashboardRange;
-  /** Open applicants by stage to an institution's or a recruiter company's postings, as the pipeline stands (whenever they applied); absent for the platform and learners. */
-  stages?: DashboardStageCount[];
-  /** A recruiter company's postings and hires; absent for everyone else. */
-  recruiting?: DashboardRecruiting;
-}
 
 /** One category of the chart: a year, a month, a day or a 7-day range, clamped to the range asked. */
 export interface ProgressionBucket {

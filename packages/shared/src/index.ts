@@ -4,6 +4,7 @@ export * from "./application-window.js";
 export * from "./assessment.js";
 export * from "./bikram-sambat.js";
 export * from "./chart.js";
+export * from "./contracts/index.js";
 export * from "./course-site.js";
 export * from "./csv.js";
 export * from "./dashboard.js";

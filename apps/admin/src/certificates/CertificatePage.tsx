@@ -1,4 +1,5 @@
 import { CheckCircleFilled, FilePdfOutlined } from "@ant-design/icons";
+import type { VerifiedCertificate } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Result, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,7 @@ import { isApiError } from "../providers/http";
 import { useLanguage } from "../providers/i18n";
 import { PublicSiteHeader } from "../public-apply/PublicSiteHeader";
 import { formatDate } from "../resources/display/format";
-import { fetchCertificate, type VerifiedCertificate } from "./publicCertificate";
+import { fetchCertificate } from "./publicCertificate";
 import "../public-apply/public-apply.css";
 import "./certificate.css";
 

@@ -1,4 +1,4 @@
-import { type AssessmentQuestion, questionKindOf } from "@csc/shared";
+import { type AssessmentQuestion, type AttemptResult, questionKindOf } from "@csc/shared";
 import { useNotification } from "@refinedev/core";
 import { Button, Input, Modal, Progress, Radio, Space, Switch } from "antd";
 import { useEffect, useId, useState } from "react";
@@ -8,7 +8,6 @@ import { useLanguage } from "../providers/i18n";
 import { formatNumber } from "../resources/display/format";
 import {
   type AttemptDraft,
-  type AttemptResult,
   answeredCount,
   moveTo,
   readDraft,

@@ -1,3 +1,4 @@
+import type { AttemptResult } from "@csc/shared";
 import { useList } from "@refinedev/core";
 import { Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
@@ -5,7 +6,6 @@ import { Link } from "react-router";
 import { useLanguage } from "../providers/i18n";
 import { formatDateTime, formatNumber } from "../resources/display/format";
 import { PassedTag } from "./AttemptReview";
-import type { AttemptResult } from "./assessments";
 
 /**
  * The learner's own attempts at one assessment, newest first, and how many there are: one query

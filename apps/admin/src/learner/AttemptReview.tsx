@@ -1,11 +1,11 @@
 import { CheckCircleFilled, CloseCircleFilled } from "@ant-design/icons";
-import { isCorrect, isScored } from "@csc/shared";
+import { type AttemptResult, isCorrect, isScored } from "@csc/shared";
 import { useOne } from "@refinedev/core";
 import { Result, Skeleton, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../providers/i18n";
 import { formatDateTime, formatNumber } from "../resources/display/format";
-import { type AttemptResult, keyIn, reviewOf } from "./assessments";
+import { keyIn, reviewOf } from "./assessments";
 
 /** Passed or failed, when the assessment has a pass mark. */
 export function PassedTag({ passed }: { passed: boolean | null }) {

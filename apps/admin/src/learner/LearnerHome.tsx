@@ -8,6 +8,7 @@ import {
   TrophyOutlined,
 } from "@ant-design/icons";
 import {
+  type AttemptResult,
   enumLabelKey,
   flattenMenu,
   isOpenApplication,
@@ -32,7 +33,7 @@ import { useSession } from "../session/SessionContext";
 import { ApplicationStatus, ApplyButton } from "./ApplyButton";
 import { PassedTag } from "./AttemptReview";
 import { type Application, applicationsByPosting, postingIdOf } from "./applications";
-import type { Assessment, AttemptResult } from "./assessments";
+import type { Assessment } from "./assessments";
 import { EnrolmentProgress } from "./EnrolButton";
 import { type Enrolment, LEARNING_KINDS, type LearningItem, learningKindOf } from "./learning";
 import { PostingCard } from "./PostingCard";

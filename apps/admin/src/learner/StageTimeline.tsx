@@ -1,4 +1,4 @@
-import { enumLabelKey } from "@csc/shared";
+import { enumLabelKey, type GuestHistoryEntry } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Skeleton, Timeline } from "antd";
 import { useTranslation } from "react-i18next";
@@ -13,12 +13,15 @@ const VALUE_ENUMS: Record<string, string> = {
   completion_status: "completionStatus",
 };
 
+/** What the timeline shows of a change: the applicant's and the guest's entries, who made it when known. */
+type TimelineEntry = GuestHistoryEntry & Pick<HistoryEntry, "by">;
+
 export const historyQueryKey = (id: number) => ["learner", "application-history", id] as const;
 
 /** "Stage: Shortlisted", "Withdrawn", "Grade: A"… — one change in the learner's words. */
 function useChangeText() {
   const { t } = useTranslation();
-  return (entry: HistoryEntry): string => {
+  return (entry: TimelineEntry): string => {
     if (entry.field === "withdrawn_at") return t("learner:timeline.withdrawn");
     // a message to the applicant with no change (DESIGN §5b): the note below says it
     if (entry.field === "note") return t("learner:timeline.message");
@@ -43,7 +46,7 @@ export function StageTimeline({ application }: { application: Application }) {
 }
 
 /** History entries as a timeline, oldest first: what changed, when, by whom when known, and the note. */
-export function TimelineEntries({ entries }: { entries: readonly HistoryEntry[] }) {
+export function TimelineEntries({ entries }: { entries: readonly TimelineEntry[] }) {
   const language = useLanguage();
   const changeText = useChangeText();
   return (

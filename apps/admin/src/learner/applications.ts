@@ -1,4 +1,4 @@
-import type { ApplicationStage, PostingType } from "@csc/shared";
+import type { ApplicationStage, HistoryEntry, PostingType } from "@csc/shared";
 import { http } from "../providers/http";
 import type { Posting, PostingResource } from "./postings";
 
@@ -18,16 +18,6 @@ export interface Application {
   certificate_code: string | null;
   applied_at: string;
   withdrawn_at: string | null;
-}
-
-/** One change of an application (`GET /api/applications/{id}/history`), oldest first. */
-export interface HistoryEntry {
-  field: string;
-  from: unknown;
-  to: unknown;
-  note: string | null;
-  by: { id: number; full_name: string } | null;
-  at: string;
 }
 
 /** `POST /api/{posting}/{id}/apply`: 201 the application; again → 409 with the server's message. */
@@ -62,4 +52,4 @@ export function applicationsByPosting(applications: Application[], column: keyof
   return byPosting;
 }
 
-export type { Posting };
+export type { HistoryEntry, Posting };

@@ -1,4 +1,4 @@
-import { type AssessmentQuestion, attemptsLeft, isScored } from "@csc/shared";
+import { type AssessmentQuestion, type AttemptResult, attemptsLeft, isScored } from "@csc/shared";
 import { http } from "../providers/http";
 
 /** A self assessment as the learner reads it: its questions without the answer key (DESIGN §6 field rules). */
@@ -13,17 +13,6 @@ export type Assessment = {
   /** When the learner's attempts carry the right answers (after_each, after_last, never). */
   review_policy?: string | null;
 } & Record<string, unknown>;
-
-/** An attempt's result (`POST /api/self-assessment/{id}/attempts`, `GET /api/assessment-attempts`). */
-export interface AttemptResult {
-  id: number;
-  score: number;
-  max_score: number;
-  percentage: number;
-  /** Null when the assessment has no pass mark. */
-  passed: boolean | null;
-  taken_at: string;
-}
 
 /** One attempt with what was asked, the learner's answers and the key (`GET /api/assessment-attempts/{id}`, after submitting only). */
 export interface AttemptReview extends AttemptResult {

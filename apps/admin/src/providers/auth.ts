@@ -1,3 +1,4 @@
+import type { MessageAnswer } from "@csc/shared";
 import type { AuthProvider } from "@refinedev/core";
 import { roleOf } from "../session/role";
 import type { CurrentUser } from "../session/types";
@@ -65,15 +66,15 @@ export const authProvider: AuthProvider = {
   },
   register: async (values: RegisterValues) => {
     try {
-      const { data } = await http.post<{ message: string; data?: unknown }>("/api/auth/register", values);
-      return { success: true, message: data.message, data: data.data };
+      const { data } = await http.post<MessageAnswer>("/api/auth/register", values);
+      return { success: true, message: data.message };
     } catch (error) {
       return authFailure(error);
     }
   },
   forgotPassword: async ({ email }: { email: string }) => {
     try {
-      const { data } = await http.post<{ message: string }>("/api/forgot-password", { email });
+      const { data } = await http.post<MessageAnswer>("/api/forgot-password", { email });
       return { success: true, message: data.message };
     } catch (error) {
       return authFailure(error);
@@ -81,7 +82,7 @@ export const authProvider: AuthProvider = {
   },
   updatePassword: async (values: ResetPasswordValues) => {
     try {
-      const { data } = await http.post<{ message: string }>("/api/reset-password", values);
+      const { data } = await http.post<MessageAnswer>("/api/reset-password", values);
       return { success: true, message: data.message };
     } catch (error) {
       return authFailure(error);
@@ -91,6 +92,6 @@ export const authProvider: AuthProvider = {
 
 /** `POST /api/auth/verify-email` with the e-mailed token. */
 export async function verifyEmail(token: string): Promise<string> {
-  const { data } = await http.post<{ message: string }>("/api/auth/verify-email", { token });
+  const { data } = await http.post<MessageAnswer>("/api/auth/verify-email", { token });
   return data.message;
 }

@@ -1,7 +1,6 @@
-import { dashboardPath } from "@csc/shared";
+import { dashboardPath, type LoginAnswer } from "@csc/shared";
 import type { AuthActionResponse } from "@refinedev/core";
 import { roleOf } from "../session/role";
-import type { CurrentUser } from "../session/types";
 import { isApiError } from "./api-error";
 import { postJson } from "./fetch-json";
 import { forgetSessionData, setSignedOutOnPurpose } from "./session";
@@ -27,7 +26,7 @@ export const authFailure = (error: unknown): AuthActionResponse => ({
  */
 export async function signIn({ email, password, code }: LoginValues): Promise<AuthActionResponse> {
   try {
-    const { data } = await postJson<{ data: { token: string; user: CurrentUser } }>(
+    const { data } = await postJson<LoginAnswer>(
       "/api/auth/login",
       { email, password, ...(code?.trim() ? { code: code.trim() } : {}) },
       { skipSessionExpiry: true },

@@ -1,4 +1,4 @@
-import { enumLabelKey } from "@csc/shared";
+import { enumLabelKey, type GuestStatus } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Result, Skeleton, Tag } from "antd";
 import { useTranslation } from "react-i18next";
@@ -8,13 +8,13 @@ import { TimelineEntries } from "../learner/StageTimeline";
 import { isApiError } from "../providers/http";
 import { useLanguage } from "../providers/i18n";
 import { formatDateTime } from "../resources/display/format";
-import { fetchGuestStatus, type GuestApplicationStatus } from "./guestStatus";
+import { fetchGuestStatus } from "./guestStatus";
 import { PublicSiteHeader } from "./PublicSiteHeader";
 import "./public-apply.css";
 import "./application-status.css";
 
 /** The application's facts and its timeline, read only. */
-function StatusDetails({ status }: { status: GuestApplicationStatus }) {
+function StatusDetails({ status }: { status: GuestStatus }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const stage = t(enumLabelKey("applicationStage", status.stage));

@@ -1,11 +1,11 @@
-import { validateEmail, validatePhone } from "@csc/shared";
+import { type GuestApplicationBody, validateEmail, validatePhone } from "@csc/shared";
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requiredRule, sharedRule, showServerFieldErrors } from "../pages/auth/form-helpers";
 import { isApiError } from "../providers/http";
 import { Captcha } from "./Captcha";
-import { applyAsGuest, type GuestApplication, type PublicPostingResource } from "./publicPostings";
+import { applyAsGuest, type PublicPostingResource } from "./publicPostings";
 
 /**
  * Applying without an account (DESIGN §5a): full name, e-mail and phone (spec §5 rule, from
@@ -24,11 +24,11 @@ export function GuestApplyForm({
   onDone: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<GuestApplication>();
+  const [form] = Form.useForm<GuestApplicationBody>();
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const send = async (values: GuestApplication) => {
+  const send = async (values: GuestApplicationBody) => {
     setSending(true);
     setRefusal(null);
     try {
@@ -47,7 +47,7 @@ export function GuestApplyForm({
   };
 
   return (
-    <Form<GuestApplication>
+    <Form<GuestApplicationBody>
       form={form}
       layout="vertical"
       name="guest-apply"

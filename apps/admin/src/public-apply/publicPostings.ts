@@ -1,17 +1,9 @@
+import type { GuestApplicationBody } from "@csc/shared";
 import type { Posting } from "../learner/postings";
 import { http } from "../providers/http";
 
 /** The postings with a public apply page (spec §2 public links, DESIGN §5a). */
 export type PublicPostingResource = "learning-events" | "job-opportunities";
-
-/** What a guest sends (DESIGN §5a): name, e-mail and phone (spec §5), optionally a profession and the captcha's token. */
-export interface GuestApplication {
-  full_name: string;
-  email: string;
-  contact_number: string;
-  profession?: string;
-  captcha?: string;
-}
 
 /**
  * `GET /api/public/{postings}?_start=&_end=` → `{ data }` and `X-Total-Count`: a page of the
@@ -37,8 +29,8 @@ export async function fetchPublicPosting(resource: PublicPostingResource, id: nu
 }
 
 /** `POST /api/public/{postings}/{id}/apply` → 201 `{ message }`, the same e-mail again too (its owner is mailed); 400 field errors; 429. */
-export async function applyAsGuest(resource: PublicPostingResource, id: number, values: GuestApplication) {
-  const body: GuestApplication = {
+export async function applyAsGuest(resource: PublicPostingResource, id: number, values: GuestApplicationBody) {
+  const body: GuestApplicationBody = {
     full_name: values.full_name.trim(),
     email: values.email.trim(),
     contact_number: values.contact_number.trim(),

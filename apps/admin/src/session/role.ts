@@ -2,7 +2,9 @@ import { DEFAULT_ROLE, isRole, type Role, roleKind } from "@csc/shared";
 import type { CurrentUser } from "./types";
 
 /** Spec §3: the first entry of `roles` names the role; spec §4: learner when none is given. */
-export function roleOf(user: Pick<CurrentUser, "roles" | "role"> | null | undefined): Role {
+export function roleOf(
+  user: (Pick<CurrentUser, "roles"> & Partial<Pick<CurrentUser, "role">>) | null | undefined,
+): Role {
   const first = user?.roles?.[0]?.name ?? user?.role;
   return isRole(first) ? first : DEFAULT_ROLE;
 }

@@ -2,10 +2,11 @@ import {
   type AbilityUser,
   type AppRule,
   enabledFeaturesFor,
-  type InstitutionType,
+  type InstitutionPublic,
   isRole,
   PROVIDER_ROLES,
   RECRUITER_ROLES,
+  type RecruiterSummary,
   type Role,
   rulesFor,
   type Site,
@@ -13,23 +14,6 @@ import {
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { objectMemo } from "./caches.js";
-
-export interface InstitutionSummary {
-  id: number;
-  name: string;
-  subdomain: string;
-  type: InstitutionType;
-  status: string;
-  logo: string | null;
-  primary_color: string;
-  secondary_color: string;
-}
-
-export interface RecruiterSummary {
-  id: number;
-  name: string;
-  status: string;
-}
 
 /** The signed-in user as every route sees it. */
 export interface SessionUser extends AbilityUser {
@@ -39,7 +23,7 @@ export interface SessionUser extends AbilityUser {
   status: string;
   emailVerified: boolean;
   tokenVersion: number;
-  institutionRecord: InstitutionSummary | null;
+  institutionRecord: InstitutionPublic | null;
   recruiter: RecruiterSummary | null;
 }
 
@@ -91,7 +75,7 @@ type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof baseQuery>["executeT
 function toSessionUser(row: Row): SessionUser | null {
   if (!isRole(row.role)) return null;
   const role: Role = row.role;
-  const institutionRecord: InstitutionSummary | null =
+  const institutionRecord: InstitutionPublic | null =
     row.institution_id === null
       ? null
       : {

@@ -1,4 +1,4 @@
-import type { SkillSourceType } from "@csc/shared";
+import type { ProfileSkill, SkillSource } from "@csc/shared";
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 
@@ -13,13 +13,6 @@ const tidy = (name: string) => name.trim().replace(/\s+/g, " ");
 
 /** What a skill is known by, whatever its case and spacing. */
 export const skillKey = (name: string) => tidy(name).toLocaleLowerCase("en-US");
-
-/** Where a skill came from: the thing completed. */
-export interface SkillSource {
-  type: SkillSourceType;
-  id: number | null;
-  title: string | null;
-}
 
 /** Skills one learner gains at one moment from one source. */
 export interface GainedSkills {
@@ -78,14 +71,6 @@ export async function addSkills(db: Kysely<Database>, gains: readonly GainedSkil
     written += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   return written;
-}
-
-/** A skill as `GET /profile` carries it (DESIGN §5a). */
-export interface ProfileSkill {
-  id: number;
-  name: string;
-  gained_at: string;
-  source: SkillSource;
 }
 
 /** The learner's skills, the latest gained first. */

@@ -4,6 +4,7 @@ import {
   LEARNER_PROFILE_FIELDS,
   NEPAL,
   normalizeWebsite,
+  type ProfileDetails,
   type ProfileField,
   uploadNameOf,
   validateProfile,
@@ -19,20 +20,6 @@ import type { Translate } from "./messages.js";
  * for staff and recruiters, spec §6) are chosen among the tags by id and kept by name, as every
  * posting's tags are, so that matching a learner's interests reads them as it always has.
  */
-
-export interface ProfileDetails {
-  photo: string | null;
-  linkedin_url: string | null;
-  website: string | null;
-  country: string | null;
-  province_id: number | null;
-  district_id: number | null;
-  municipality_id: number | null;
-  program_department_id: number | null;
-  year: number | null;
-  preferences: { id: number; name: string }[];
-  calendar: Calendar;
-}
 
 export type ProfileChanges = Partial<Record<ProfileField, unknown>>;
 

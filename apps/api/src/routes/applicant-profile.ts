@@ -1,22 +1,9 @@
-import { RESOURCES } from "@csc/shared";
+import { ApplicantProfile, DataOf, Nullable, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
 import { cvOf } from "../lib/learner-cv.js";
 import { labelsIn } from "../lib/learner-skills.js";
 import { reachedRow } from "../resources/handlers/reach.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
-
-const Text = Type.Union([Type.String(), Type.Null()]);
-const ApplicantProfile = Type.Object({
-  full_name: Type.String(),
-  email: Type.String(),
-  contact_number: Text,
-  institution: Text,
-  department: Text,
-  profession: Text,
-  skills: Type.Array(Type.Object({ name: Type.String() })),
-  cv: Type.Union([Type.Object({ url: Type.String(), file_name: Type.String() }), Type.Null()]),
-});
 
 /**
  * `GET /applications/{id}/applicant` (issue 20): the essentials of the learner behind an application,
@@ -33,7 +20,7 @@ export default async function applicantProfileRoutes(app: FastifyInstance) {
         tags: ["applications"],
         security: bearer,
         params: IdParams,
-        response: { 200: Type.Object({ data: Type.Union([ApplicantProfile, Type.Null()]) }), ...errorResponses },
+        response: { 200: DataOf(Nullable(ApplicantProfile)), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { RESOURCES } from "@csc/shared";
+import { ChangeUndone, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { forbidden, notFound } from "../lib/errors.js";
@@ -25,7 +25,7 @@ export default async function applicationChangeRoutes(app: FastifyInstance) {
         security: bearer,
         params: ChangeParams,
         response: {
-          200: Type.Object({ message: Type.String(), data: Type.Object({ restored: Type.Integer() }) }),
+          200: ChangeUndone,
           ...errorResponses,
         },
       },

@@ -1,22 +1,8 @@
-import { isLearnerRole, RESOURCES } from "@csc/shared";
+import { HistoryAnswer, isLearnerRole, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
 import { historyValue, readableByApplicant } from "../resources/commands/history.js";
 import { reachedRow } from "../resources/handlers/reach.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
-
-const HistoryEntry = Type.Object({
-  field: Type.String(),
-  from: Type.Union([Type.String(), Type.Number(), Type.Null()]),
-  to: Type.Union([Type.String(), Type.Number(), Type.Null()]),
-  note: Type.Union([Type.String(), Type.Null()]),
-  by: Type.Union([Type.Object({ id: Type.Integer(), full_name: Type.String() }), Type.Null()]),
-  at: Type.String(),
-  /** A staff-only note (field `note`): only staff ever get one. */
-  internal: Type.Boolean(),
-  /** Written by an undo, putting back what a change had changed. */
-  undone: Type.Boolean(),
-});
 
 /**
  * `GET /applications/{id}/history` (DESIGN §5a): every change of the application, oldest first,
@@ -32,7 +18,7 @@ export default async function applicationHistoryRoutes(app: FastifyInstance) {
         tags: ["applications"],
         security: bearer,
         params: IdParams,
-        response: { 200: Type.Array(HistoryEntry), ...errorResponses },
+        response: { 200: HistoryAnswer, ...errorResponses },
       },
     },
     async (request) => {

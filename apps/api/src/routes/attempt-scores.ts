@@ -1,24 +1,9 @@
-import { RESOURCES } from "@csc/shared";
+import { AssessmentScores, DataOf, RESOURCES, type ScoredAttempt } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { reachFor } from "../resources/handlers/reach.js";
 import { ALIAS, scoped } from "../resources/store.js";
 import { bearer, errorResponses, Id } from "./schemas.js";
-
-const Score = Type.Object({
-  id: Type.Integer(),
-  score: Type.Integer(),
-  max_score: Type.Integer(),
-  percentage: Type.Integer(),
-  taken_at: Type.String(),
-});
-
-const Summary = Type.Object({
-  self_assessment_id: Type.Integer(),
-  attempts: Type.Integer(),
-  first: Score,
-  best: Score,
-});
 
 interface Attempt {
   id: number;
@@ -29,7 +14,7 @@ interface Attempt {
   taken_at: string;
 }
 
-const scoreOf = ({ id, score, max_score, percentage, taken_at }: Attempt) => ({
+const scoreOf = ({ id, score, max_score, percentage, taken_at }: Attempt): ScoredAttempt => ({
   id,
   score,
   max_score,
@@ -53,7 +38,7 @@ export default async function attemptScoreRoutes(app: FastifyInstance) {
         tags: [resource.name],
         security: bearer,
         querystring: Type.Object({ user_id: Id }, { additionalProperties: false }),
-        response: { 200: Type.Object({ data: Type.Array(Summary) }), ...errorResponses },
+        response: { 200: DataOf(Type.Array(AssessmentScores)), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import {
+  LoginAnswer,
   learnerRoleFor,
   normalizeWebsite,
   ROLES,
@@ -109,7 +110,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags: ["auth"],
         body: Type.Object({ email: Email, password: Password, code: Type.Optional(LoginCode) }),
         response: {
-          200: Type.Object({ data: Type.Object({ token: Type.String(), user: Type.Unknown() }) }),
+          200: LoginAnswer,
           ...errorResponses,
         },
       },

@@ -1,3 +1,4 @@
+import { CertificatePdf, DataOf, VerifiedCertificate } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
@@ -10,20 +11,6 @@ import { DEFAULT_LANGUAGE, loadMessages, type Translate } from "../lib/messages.
 import { originFor, ownerSite, type SiteOwner } from "../lib/site-mail.js";
 import { spendAllowance, type ThrottleRule } from "../lib/throttle.js";
 import { ErrorResponse, errorResponses } from "./schemas.js";
-
-/**
- * What verifying a certificate tells anyone who holds its code: whose it is, for what, since when,
- * who issued it and where it is verified. Nothing else.
- */
-const Certificate = Type.Object({
-  code: Type.String(),
-  holder: Type.String(),
-  title: Type.Union([Type.String(), Type.Null()]),
-  item_type: Type.String(),
-  completed_at: Type.Union([Type.String(), Type.Null()]),
-  issued_by: Type.String(),
-  verify_url: Type.String(),
-});
 
 const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) });
 
@@ -134,7 +121,7 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
         ),
         // the body is the PDF's bytes (application/pdf), sent as they are
         response: {
-          200: Type.Unknown({ description: "The certificate as application/pdf" }),
+          200: CertificatePdf,
           ...errorResponses,
           503: ErrorResponse,
         },
@@ -167,7 +154,7 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["public"],
         params: CodeParams,
-        response: { 200: Type.Object({ data: Certificate }), ...errorResponses },
+        response: { 200: DataOf(VerifiedCertificate), ...errorResponses },
       },
     },
     async (request) => ({ data: (await verified(request, request.params.code, request.t)).data }),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { COMPLETE_PROGRESS } from "@csc/shared";
+import { COMPLETE_PROGRESS, CourseSiteEnrolment, DataOf } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
@@ -32,17 +32,6 @@ const Body = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const Enrolment = Type.Object({
-  id: Type.Integer(),
-  item_type: Type.String(),
-  item_id: Type.Integer(),
-  user_id: Type.Integer(),
-  enrolled_at: Type.String(),
-  progress: Type.Integer(),
-  completed_at: Type.Union([Type.String(), Type.Null()]),
-  certificate_code: Type.Union([Type.String(), Type.Null()]),
-});
 
 /**
  * The course site's signed callback (issue 10, DESIGN §5a learner journey): `POST
@@ -116,7 +105,7 @@ export default async function courseSiteRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["public"],
         body: Body,
-        response: { 200: Type.Object({ data: Enrolment }), ...errorResponses, 409: ErrorResponse },
+        response: { 200: DataOf(CourseSiteEnrolment), ...errorResponses, 409: ErrorResponse },
       },
     },
     async (request) => {

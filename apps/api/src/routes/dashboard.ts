@@ -1,7 +1,9 @@
 import {
   DASHBOARD_GRANULARITIES,
+  DashboardData,
   type DashboardGranularity,
   type DashboardRange,
+  DataOf,
   defaultDashboardRange,
   isIsoDay,
   MAX_PROGRESSION_BUCKETS,
@@ -85,7 +87,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
         tags: ["dashboard"],
         security: bearer,
         querystring: DashboardQuery,
-        response: { 200: Type.Object({ data: Type.Unknown() }), ...errorResponses },
+        response: { 200: DataOf(DashboardData), ...errorResponses },
       },
     },
     async (request) => {

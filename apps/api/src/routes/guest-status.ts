@@ -1,3 +1,4 @@
+import { DataOf, GuestStatus } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
@@ -12,26 +13,6 @@ export const GUEST_STATUS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
 
 /** History entries a status page shows: far more than an application ever gathers. */
 export const GUEST_HISTORY_LIMIT = 200;
-
-const Value = Type.Union([Type.String(), Type.Number(), Type.Null()]);
-
-/** What a guest sees of their own application: no ids, no one who made a change, no staff note. */
-const GuestStatus = Type.Object({
-  posting: Type.Object({ title: Type.String(), type: Type.String() }),
-  full_name: Type.String(),
-  applied_at: Type.String(),
-  stage: Type.String(),
-  withdrawn_at: Type.Union([Type.String(), Type.Null()]),
-  history: Type.Array(
-    Type.Object({
-      field: Type.String(),
-      from: Value,
-      to: Value,
-      note: Type.Union([Type.String(), Type.Null()]),
-      at: Type.String(),
-    }),
-  ),
-});
 
 /**
  * `GET /public/applications/{token}` (DESIGN §5b): a guest applicant's private, read-only page of
@@ -49,7 +30,7 @@ export default async function guestStatusRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["public"],
         params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: Type.Object({ data: GuestStatus }), ...errorResponses },
+        response: { 200: DataOf(GuestStatus), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,13 +1,17 @@
 import {
+  DataOf,
   HELP_LANGUAGES,
   HELP_QUESTION_MAX_LENGTH,
   type HelpAnswer,
-  type HelpArticle,
-  type HelpAskResult,
+  HelpArticle,
+  HelpArticleSummary,
+  HelpAskResult,
   type HelpLanguage,
   type HelpTopic,
   PROVIDER_ROLES,
+  type RoleKind,
   roleKind,
+  UnansweredQuestion,
 } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -45,7 +49,7 @@ export default async function helpRoutes(fastify: FastifyInstance) {
         tags: ["help"],
         security: bearer,
         querystring: LanguageQuery,
-        response: { 200: Type.Object({ data: Type.Array(Type.Unknown()) }), ...errorResponses },
+        response: { 200: DataOf(Type.Array(HelpArticleSummary)), ...errorResponses },
       },
     },
     async (request) => {
@@ -66,7 +70,7 @@ export default async function helpRoutes(fastify: FastifyInstance) {
         security: bearer,
         params: Type.Object({ slug: Type.String({ pattern: "^[a-z0-9-]{1,80}$" }) }),
         querystring: LanguageQuery,
-        response: { 200: Type.Object({ data: Type.Unknown() }), ...errorResponses },
+        response: { 200: DataOf(HelpArticle), ...errorResponses },
       },
     },
     async (request) => {
@@ -116,7 +120,7 @@ export default async function helpRoutes(fastify: FastifyInstance) {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ data: Type.Unknown() }), ...errorResponses },
+        response: { 200: DataOf(HelpAskResult), ...errorResponses },
       },
     },
     async (request) => {
@@ -161,13 +165,15 @@ export default async function helpRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["help"],
         security: bearer,
-        response: { 200: Type.Object({ data: Type.Array(Type.Unknown()) }), ...errorResponses },
+        response: { 200: DataOf(Type.Array(UnansweredQuestion)), ...errorResponses },
       },
     },
     async () => {
       const data = await app.db
         .selectFrom("help_questions")
         .select(["id", "question", "language", "role_kind", "asked_at"])
+        // written only by `POST /help/ask` above, from a help language and a role kind
+        .$narrowType<{ language: HelpLanguage; role_kind: RoleKind }>()
         .orderBy("asked_at", "desc")
         .orderBy("id", "desc")
         .limit(QUESTIONS_SHOWN)

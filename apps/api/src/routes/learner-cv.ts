@@ -1,4 +1,4 @@
-import { isLearnerRole, RESOURCES } from "@csc/shared";
+import { CvSummary, DataOf, isLearnerRole, Nullable, RESOURCES } from "@csc/shared";
 import multipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -22,7 +22,6 @@ import { bearer, ErrorResponse, errorResponses, IdParams } from "./schemas.js";
 import { recordUpload, uploadRetryAfter } from "./uploads.js";
 
 const OWN_CV_URL = "/api/profile/cv/file";
-const CvSummary = Type.Object({ file_name: Type.String(), url: Type.String() });
 
 /**
  * The staff who may read some learner's CV besides the learner: those who reach the learner's
@@ -62,7 +61,7 @@ export default async function learnerCvRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["profile"],
         security: bearer,
-        response: { 200: Type.Object({ data: Type.Union([CvSummary, Type.Null()]) }), ...errorResponses },
+        response: { 200: DataOf(Nullable(CvSummary)), ...errorResponses },
       },
     },
     async (request) => {
@@ -89,7 +88,7 @@ export default async function learnerCvRoutes(fastify: FastifyInstance) {
         tags: ["profile"],
         security: bearer,
         consumes: ["multipart/form-data"],
-        response: { 201: Type.Object({ data: CvSummary }), ...errorResponses, 413: ErrorResponse },
+        response: { 201: DataOf(CvSummary), ...errorResponses, 413: ErrorResponse },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { LocaleKeysRecorded, LocaleNamespace } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
@@ -7,7 +8,7 @@ import { notFound, throttled } from "../lib/errors.js";
 import { LANGUAGES } from "../lib/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
 import { nowIso } from "../lib/time.js";
-import { errorResponses, MessageResponse } from "./schemas.js";
+import { errorResponses } from "./schemas.js";
 
 /** i18next asks for its fallback `en`; it is the en-US file. */
 const ALIASES: Record<string, string> = { en: "en-US", np: "np-NP", ne: "np-NP", "ne-NP": "np-NP" };
@@ -58,7 +59,8 @@ export default async function localeRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["locales"],
         params: Type.Object({ lng: Type.String({ maxLength: 10 }), file: Type.String({ maxLength: 45 }) }),
-        response: { 200: Type.Unknown(), ...errorResponses },
+        // the file is sent as the JSON text it is stored as, never serialised again
+        response: { 200: Type.Unsafe<string>(LocaleNamespace), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -68,7 +70,7 @@ export default async function localeRoutes(fastify: FastifyInstance) {
       return reply
         .header("Content-Type", "application/json; charset=utf-8")
         .header("Cache-Control", "public, max-age=300")
-        .send(files.get(`${language}/${ns}`));
+        .send(files.get(`${language}/${ns}`) ?? "{}");
     },
   );
 
@@ -88,7 +90,7 @@ export default async function localeRoutes(fastify: FastifyInstance) {
           maxProperties: MAX_KEYS,
           propertyNames: { minLength: 1, maxLength: MAX_KEY_LENGTH },
         }),
-        response: { 200: MessageResponse, ...errorResponses },
+        response: { 200: LocaleKeysRecorded, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { ROLES } from "@csc/shared";
+import { OutboxMail, ROLES } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
@@ -28,7 +28,7 @@ export default async function outboxRoutes(fastify: FastifyInstance) {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Array(Type.Unknown()), ...errorResponses },
+        response: { 200: Type.Array(OutboxMail), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,11 @@
 import {
+  DataOf,
   isLearnerRole,
   MAX_PROFILE_TAGS,
   PASSWORD_MAX_LENGTH,
+  PasswordChanged,
+  ProfileOptions,
+  ProfileSaved,
   tagFieldNameFor,
   validatePasswordChange,
 } from "@csc/shared";
@@ -56,7 +60,7 @@ export default async function profileEditRoutes(fastify: FastifyInstance) {
         tags: ["profile"],
         security: bearer,
         body: Type.Partial(ProfileBody, { additionalProperties: false }),
-        response: { 200: Type.Object({ message: Type.String(), data: Type.Unknown() }), ...errorResponses },
+        response: { 200: ProfileSaved, ...errorResponses },
       },
     },
     async (request) => {
@@ -87,15 +91,7 @@ export default async function profileEditRoutes(fastify: FastifyInstance) {
         tags: ["profile"],
         security: bearer,
         response: {
-          200: Type.Object({
-            data: Type.Object({
-              tag_field: Type.String(),
-              tags: Type.Array(Type.Object({ value: Type.Integer(), label: Type.String() })),
-              program_departments: Type.Array(
-                Type.Object({ value: Type.Integer(), label: Type.String(), kind: Type.String() }),
-              ),
-            }),
-          }),
+          200: DataOf(ProfileOptions),
           401: ErrorResponse,
         },
       },
@@ -135,7 +131,7 @@ export default async function profileEditRoutes(fastify: FastifyInstance) {
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ message: Type.String(), data: Type.Object({ token: Type.String() }) }),
+          200: PasswordChanged,
           ...errorResponses,
         },
       },

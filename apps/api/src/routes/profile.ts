@@ -1,7 +1,6 @@
-import { menuFor } from "@csc/shared";
+import { DataOf, Meta, menuFor, Profile } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
 import { profileOf } from "../lib/accounts.js";
 import { skillsOf } from "../lib/learner-skills.js";
 import { profileDetailsOf } from "../lib/profile.js";
@@ -21,7 +20,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["profile"],
         security: bearer,
-        response: { 200: Type.Object({ data: Type.Unknown() }), 401: ErrorResponse },
+        response: { 200: DataOf(Profile), 401: ErrorResponse },
       },
     },
     async (request) => ({
@@ -42,9 +41,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         tags: ["profile"],
         security: bearer,
         response: {
-          200: Type.Object({
-            data: Type.Object({ menu: Type.Array(Type.Unknown()), resources: Type.Array(Type.Unknown()) }),
-          }),
+          200: DataOf(Meta),
           401: ErrorResponse,
         },
       },

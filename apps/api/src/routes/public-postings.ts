@@ -1,8 +1,13 @@
 import {
   decoderOf,
   enabledFeaturesFor,
+  GuestApplicationBody,
   type PostingHome,
   type PostingType,
+  PublicJobOpportunity,
+  PublicJobOpportunityColumns,
+  PublicLearningEvent,
+  PublicLearningEventColumns,
   postingAudience,
   RESOURCES,
   type ResourceDefinition,
@@ -40,15 +45,13 @@ import { ErrorResponse, errorResponses, IdParams, integerParam, MessageResponse 
 /** Guest applications one address may send in a window (every attempt past the body's shape counts). */
 export const GUEST_APPLY_RULE: ThrottleRule = { limit: 10, windowMs: 10 * 60_000 };
 
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Text = Type.String();
-const Labels = Type.Array(Type.String());
-
 /** A posting type the public pages show: its resource, the columns a visitor sees (and their shape), its order. */
 interface PublicPostings {
   type: PostingType;
   resource: ResourceDefinition;
   columns: Record<string, TSchema>;
+  /** The posting as a visitor gets it (its contract in @csc/shared). */
+  item: TSchema;
   order: string;
 }
 
@@ -56,41 +59,15 @@ const PUBLIC_POSTINGS = {
   "learning-events": {
     type: "learning-event",
     resource: RESOURCES["learning-events"],
-    columns: {
-      title: Text,
-      event_type: Text,
-      description: nullable(Text),
-      delivery_mode: nullable(Type.Boolean()),
-      venue: nullable(Text),
-      link: nullable(Text),
-      start_at: Text,
-      end_at: Text,
-      registration_deadline: nullable(Text),
-      capacity: nullable(Type.Integer()),
-      skills: Labels,
-      tags: Labels,
-    },
+    columns: PublicLearningEventColumns,
+    item: PublicLearningEvent,
     order: "start_at",
   },
   "job-opportunities": {
     type: "job-opportunity",
     resource: RESOURCES["job-opportunities"],
-    columns: {
-      title: Text,
-      job_type: Text,
-      description: nullable(Text),
-      company_name: nullable(Text),
-      location_text: nullable(Text),
-      province_id: nullable(Type.Integer()),
-      district_id: nullable(Type.Integer()),
-      municipality_id: nullable(Type.Integer()),
-      salary_min: nullable(Type.Number()),
-      salary_max: nullable(Type.Number()),
-      openings: nullable(Type.Integer()),
-      deadline: Text,
-      skills: Labels,
-      tags: Labels,
-    },
+    columns: PublicJobOpportunityColumns,
+    item: PublicJobOpportunity,
     order: "deadline",
   },
 } as const satisfies Record<string, PublicPostings>;
@@ -171,18 +148,6 @@ const selectPublic = (postings: PublicPostings) => [
   "i.name as institution_name",
 ];
 
-/** What a visitor sends to apply; the rules of spec §5 are checked after the shape. */
-const GuestApplication = Type.Object(
-  {
-    full_name: Type.String({ maxLength: 120 }),
-    email: Type.String({ maxLength: 254 }),
-    contact_number: Type.String({ maxLength: 30 }),
-    profession: Type.Optional(nullable(Type.String({ maxLength: 120 }))),
-    captcha: Type.Optional(Type.String({ maxLength: 8192 })),
-  },
-  { additionalProperties: false },
-);
-
 /** Line breaks and other control characters have no place in a name (mail headers, exports). */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
@@ -223,11 +188,7 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
   const { db, config } = app;
 
   for (const [path, postings] of Object.entries(PUBLIC_POSTINGS) as [string, PublicPostings][]) {
-    const Item = Type.Object({
-      id: Type.Integer(),
-      ...postings.columns,
-      institution_name: nullable(Text),
-    });
+    const Item = postings.item;
 
     app.get(
       `/public/${path}`,
@@ -292,7 +253,7 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
         schema: {
           tags: ["public"],
           params: IdParams,
-          body: GuestApplication,
+          body: GuestApplicationBody,
           response: { 201: MessageResponse, ...errorResponses, 503: ErrorResponse },
         },
       },

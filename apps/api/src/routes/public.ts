@@ -1,3 +1,4 @@
+import { DataOf, District, Municipality, Province, PublicConfig } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
@@ -23,18 +24,7 @@ export default async function publicRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["public"],
         response: {
-          200: Type.Object({
-            data: Type.Object({
-              maintenance: Type.Boolean(),
-              rootDomain: Type.String(),
-              adminSubdomain: Type.String(),
-              captchaSiteKey: Type.Union([Type.String(), Type.Null()]),
-              courseSiteLoginUrl: Type.Union([Type.String(), Type.Null()]),
-              courseSiteEditUrl: Type.Union([Type.String(), Type.Null()]),
-              localesSaveMissing: Type.Boolean(),
-              languages: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
-            }),
-          }),
+          200: DataOf(PublicConfig),
         },
       },
     },
@@ -52,13 +42,12 @@ export default async function publicRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  const place = { id: Type.Integer(), name: Type.String(), name_np: Type.String() };
-  const listOf = (extra: Record<string, ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>) =>
-    Type.Object({ data: Type.Array(Type.Object({ ...place, ...extra })) });
-
   app.get(
     "/locations/provinces",
-    { config: { access: "public" }, schema: { tags: ["locations"], response: { 200: listOf({}), ...errorResponses } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["locations"], response: { 200: DataOf(Type.Array(Province)), ...errorResponses } },
+    },
     async () => ({
       data: await app.db.selectFrom("provinces").select(["id", "name", "name_np"]).orderBy("id").execute(),
     }),
@@ -71,7 +60,7 @@ export default async function publicRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["locations"],
         querystring: Type.Object({ province_id: Type.Optional(Id) }, { additionalProperties: false }),
-        response: { 200: listOf({ province_id: Type.Integer() }), ...errorResponses },
+        response: { 200: DataOf(Type.Array(District)), ...errorResponses },
       },
     },
     async (request) => {
@@ -88,7 +77,7 @@ export default async function publicRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["locations"],
         querystring: Type.Object({ district_id: Type.Optional(Id) }, { additionalProperties: false }),
-        response: { 200: listOf({ district_id: Type.Integer(), category: Type.String() }), ...errorResponses },
+        response: { 200: DataOf(Type.Array(Municipality)), ...errorResponses },
       },
     },
     async (request) => {

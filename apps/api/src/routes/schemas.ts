@@ -1,22 +1,11 @@
-import { MAX_INTEGER } from "@csc/shared";
+import { ErrorAnswer, MAX_INTEGER } from "@csc/shared";
 import { type Static, Type } from "typebox";
 
-/** Schema pieces shared by the routes (fastify/demo style: one place, reused by name). */
-export const ErrorResponse = Type.Object(
-  {
-    message: Type.String(),
-    errors: Type.Optional(Type.Record(Type.String(), Type.String())),
-    email_verified: Type.Optional(Type.Boolean()),
-    /** Sign-in past an account's ceiling: this browser needs the code mailed to the account. */
-    code_required: Type.Optional(Type.Boolean()),
-  },
-  { $id: "ErrorResponse" },
-);
-
-export const MessageResponse = Type.Object({
-  message: Type.String(),
-  data: Type.Optional(Type.Unknown()),
-});
+/**
+ * Schema pieces shared by the routes (fastify/demo style: one place, reused by name). The answers
+ * themselves are the contracts of @csc/shared (packages/shared/src/contracts).
+ */
+export { ErrorAnswer as ErrorResponse, MessageAnswer as MessageResponse } from "@csc/shared";
 
 export const Email = Type.String({ format: "email", minLength: 3, maxLength: 254 });
 export const Password = Type.String({ minLength: 1, maxLength: 200 });
@@ -32,23 +21,12 @@ export const Id = integerParam(1);
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
-export const InstitutionPublic = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  subdomain: Type.String(),
-  type: Type.Union([Type.Literal("college"), Type.Literal("company")]),
-  status: Type.String(),
-  logo: Type.Union([Type.String(), Type.Null()]),
-  primary_color: Type.String(),
-  secondary_color: Type.String(),
-});
-
 export const errorResponses = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  429: ErrorResponse,
+  400: ErrorAnswer,
+  401: ErrorAnswer,
+  403: ErrorAnswer,
+  404: ErrorAnswer,
+  429: ErrorAnswer,
 } as const;
 
 export const bearer = [{ bearer: [] }];

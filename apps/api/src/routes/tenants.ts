@@ -1,11 +1,19 @@
-import { RECRUITER_ROLES, RESOURCES } from "@csc/shared";
+import {
+  DataOf,
+  InstitutionPublic,
+  InstitutionRecord,
+  PublicRecruiter,
+  RECRUITER_ROLES,
+  RESOURCES,
+  RecruiterProfile,
+} from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { notFound } from "../lib/errors.js";
 import { companyReach, institutionReach, lookupInstitutionOf } from "../resources/access.js";
 import { ALIAS, scoped } from "../resources/store.js";
-import { bearer, errorResponses, IdParams, InstitutionPublic } from "./schemas.js";
+import { bearer, errorResponses, IdParams } from "./schemas.js";
 
 const institutionColumns = [
   "id",
@@ -49,7 +57,7 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
     tags: [tag],
     security: bearer,
     params: IdParams,
-    response: { 200: Type.Object({ data: Type.Unknown() }), ...errorResponses },
+    response: { 200: DataOf(InstitutionRecord), ...errorResponses },
   });
 
   app.get("/college/:id", { config: { access: "signed-in" }, schema: recordSchema("institutions") }, (request) =>
@@ -66,7 +74,7 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["recruiters"],
         security: bearer,
-        response: { 200: Type.Object({ data: Type.Unknown() }), ...errorResponses },
+        response: { 200: DataOf(RecruiterProfile), ...errorResponses },
       },
     },
     async (request) => {
@@ -85,7 +93,7 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["public"],
         params: Type.Object({ sub: Type.String({ minLength: 1, maxLength: 63, pattern: "^[A-Za-z0-9-]+$" }) }),
-        response: { 200: Type.Object({ data: InstitutionPublic }), ...errorResponses },
+        response: { 200: DataOf(InstitutionPublic), ...errorResponses },
       },
     },
     async (request) => {
@@ -108,13 +116,7 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
         tags: ["public"],
         params: IdParams,
         response: {
-          200: Type.Object({
-            data: Type.Object({
-              id: Type.Integer(),
-              name: Type.String(),
-              logo: Type.Union([Type.String(), Type.Null()]),
-            }),
-          }),
+          200: DataOf(PublicRecruiter),
           ...errorResponses,
         },
       },

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fieldType, RESOURCES, type ResourceName, UPLOAD_NAME, uploadUrl } from "@csc/shared";
+import { fieldType, RESOURCES, type ResourceName, UPLOAD_NAME, Uploaded, uploadUrl } from "@csc/shared";
 import multipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -207,7 +207,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
         security: bearer,
         consumes: ["multipart/form-data"],
         response: {
-          201: Type.Object({ data: Type.Object({ url: Type.String() }) }),
+          201: Uploaded,
           ...errorResponses,
           413: ErrorResponse,
         },
@@ -226,7 +226,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
         security: bearer,
         consumes: ["multipart/form-data"],
         response: {
-          201: Type.Object({ data: Type.Object({ url: Type.String() }) }),
+          201: Uploaded,
           ...errorResponses,
           413: ErrorResponse,
         },

@@ -1,8 +1,7 @@
 import type { TimeFilter } from "../enums.js";
-import type { FieldType } from "../field-types.js";
 import { pendingStagesFor, postingTypeOf, rejectedStagesFor } from "../pipeline.js";
 import type { RoleKind } from "../roles.js";
-import type { CommandName, ResourceAction, ResourceDefinition, ResourceName } from "./types.js";
+import type { ResourceDefinition } from "./types.js";
 
 /**
  * The contract of `GET /api/meta` `resources`: what the API sends and the admin renders, for the
@@ -74,48 +73,4 @@ export function timeFiltersOf(resource: ResourceDefinition, kind?: RoleKind): Li
       : ["current", "expired"];
   if (kind !== "learner") return windows;
   return [...(takenByLearner(resource) ? [ALL_TAB] : []), ...windows, ...learnerTabsOf(resource)];
-}
-
-/** One choice of an enum field (label in en-US, translated by key). */
-export interface FieldOption {
-  value: string | number | boolean;
-  label: string;
-  labelKey: string;
-}
-
-/** A field of a resource as the signed-in user may see and change it. */
-export interface FieldMeta {
-  name: string;
-  type: FieldType;
-  label: string;
-  /** `fields:<name>`: the tag field is "tags" or "preferences" by role (spec §6). */
-  labelKey: string;
-  required: boolean;
-  readOnly: boolean;
-  list: boolean;
-  filter: boolean;
-  sort: boolean;
-  search: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  options?: FieldOption[];
-  relation?: { resource: string; labelField: string; optionsUrl: string };
-}
-
-/** A resource as the signed-in user may use it. */
-export interface ResourceMeta {
-  name: ResourceName;
-  /** `?type=` tabs of the list (spec §4); the first is the default. */
-  timeFilters: ListTab[];
-  /** Deleting keeps the row (Activity Logs → Deleted Users) and asks for a reason (`?reason=`). */
-  softDelete: boolean;
-  titleField: string;
-  defaultSort: ResourceDefinition["defaultSort"];
-  actions: ResourceAction[];
-  /** The commands of the resource this user may run (approve, reject, restore, withdraw…). */
-  commands: CommandName[];
-  fields: FieldMeta[];
-  /** Filters over a rule rather than a field (`registration` of applications), shaped as enum fields. */
-  ruleFilters?: FieldMeta[];
 }

@@ -1,5 +1,5 @@
 import { LockOutlined } from "@ant-design/icons";
-import { validatePassword } from "@csc/shared";
+import { type PasswordChanged, validatePassword } from "@csc/shared";
 import { useNotification } from "@refinedev/core";
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
@@ -27,7 +27,7 @@ export function ChangePasswordCard() {
   const submit = async ({ current_password, new_password }: PasswordValues) => {
     setSaving(true);
     try {
-      const { data } = await http.post<{ message: string; data: { token: string } }>("/api/profile/password", {
+      const { data } = await http.post<PasswordChanged>("/api/profile/password", {
         current_password,
         new_password,
       });

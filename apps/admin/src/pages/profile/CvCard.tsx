@@ -1,4 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, FilePdfOutlined, UploadOutlined } from "@ant-design/icons";
+import type { CvSummary } from "@csc/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Skeleton, Upload } from "antd";
 import { useRef, useState } from "react";
@@ -10,11 +11,6 @@ import { http, isApiError } from "../../providers/http";
 /** The server's own limit (`MAX_CV_BYTES`): checked here first only to save a learner the wait. */
 const MAX_CV_BYTES = 5 * 1024 * 1024;
 const CV_KEY = ["profile-cv"] as const;
-
-interface Cv {
-  file_name: string;
-  url: string;
-}
 
 /**
  * A learner's CV (issue 20): one PDF, uploaded, replaced or removed at once (not with the profile's
@@ -30,7 +26,7 @@ export function CvCard() {
   const uploadRef = useRef<HTMLButtonElement>(null);
   const cv = useQuery({
     queryKey: CV_KEY,
-    queryFn: async () => (await http.get<{ data: Cv | null }>("/api/profile/cv")).data.data,
+    queryFn: async () => (await http.get<{ data: CvSummary | null }>("/api/profile/cv")).data.data,
   });
 
   const upload = async (file: File) => {
@@ -41,7 +37,7 @@ export function CvCard() {
     try {
       const body = new FormData();
       body.append("file", file);
-      const { data } = await http.post<{ data: Cv }>("/api/profile/cv", body, {
+      const { data } = await http.post<{ data: CvSummary }>("/api/profile/cv", body, {
         headers: { "Content-Type": "multipart/form-data" },
       });
       queryClient.setQueryData(CV_KEY, data.data);

@@ -1,4 +1,5 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from "@ant-design/icons";
+import type { Uploaded } from "@csc/shared";
 import { Avatar, Button, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,7 +27,7 @@ export function PhotoInput({ id, value, onChange }: PhotoInputProps) {
     try {
       const body = new FormData();
       body.append("file", file);
-      const { data } = await http.post<{ data: { url: string } }>("/api/uploads/photo", body, {
+      const { data } = await http.post<Uploaded>("/api/uploads/photo", body, {
         headers: { "Content-Type": "multipart/form-data" },
       });
       onChange?.(data.data.url);

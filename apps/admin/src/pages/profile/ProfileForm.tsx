@@ -1,5 +1,14 @@
 import { IdcardOutlined } from "@ant-design/icons";
-import { countryOptions, isLearnerRole, NEPAL, PROFILE_VALIDATORS, YEAR_MAX, YEAR_MIN } from "@csc/shared";
+import {
+  countryOptions,
+  isLearnerRole,
+  NEPAL,
+  PROFILE_VALIDATORS,
+  type ProfileOptions,
+  type ProfileSaved,
+  YEAR_MAX,
+  YEAR_MIN,
+} from "@csc/shared";
 import { useGetIdentity, useNotification } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Col, Form, Input, Row, Select } from "antd";
@@ -17,21 +26,6 @@ import type { CurrentUser } from "../../session/types";
 import { requiredRule, showServerFieldErrors } from "../auth/form-helpers";
 import { PhotoInput } from "./PhotoInput";
 
-/** What `GET /api/profile` adds to the session's user for this page. */
-export interface ProfileDetails {
-  phone?: string | null;
-  photo?: string | null;
-  linkedin_url?: string | null;
-  website?: string | null;
-  country?: string | null;
-  province_id?: number | null;
-  district_id?: number | null;
-  municipality_id?: number | null;
-  program_department_id?: number | null;
-  year?: number | null;
-  preferences?: { id: number; name: string }[];
-}
-
 interface Values {
   full_name?: string;
   photo?: string | null;
@@ -45,12 +39,6 @@ interface Values {
   program_department_id?: number | null;
   year?: number | null;
   preferences?: number[];
-}
-
-interface ProfileOptions {
-  tag_field: "tags" | "preferences";
-  tags: { value: number; label: string }[];
-  program_departments: { value: number; label: string; kind: string }[];
 }
 
 /** A rule from the shared profile validators (one source of truth with the API). */
@@ -72,7 +60,7 @@ function PlaceField({
 
 const YEARS = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MIN + i);
 
-function initialValues(user: CurrentUser & ProfileDetails): Values {
+function initialValues(user: CurrentUser): Values {
   return {
     full_name: user.full_name,
     photo: user.photo ?? null,
@@ -122,7 +110,7 @@ export function ProfileForm() {
       if (body[name]?.trim() === "") body[name] = null;
     }
     try {
-      const { data } = await http.patch<{ message: string; data: CurrentUser & ProfileDetails }>("/api/profile", body);
+      const { data } = await http.patch<ProfileSaved>("/api/profile", body);
       form.setFieldsValue(initialValues(data.data));
       await identity.refetch();
       open?.({ key: "profile-saved", type: "success", message: data.message || t("account:details.saved") });
@@ -164,7 +152,7 @@ export function ProfileForm() {
         name="profile"
         layout="vertical"
         requiredMark
-        initialValues={initialValues(user as CurrentUser & ProfileDetails)}
+        initialValues={initialValues(user)}
         onFinish={(values) => void save(values)}
         onValuesChange={(changed: Values) => {
           // the cascade: a new province or district empties the levels under it

@@ -1,26 +1,11 @@
 import { LockOutlined, RollbackOutlined } from "@ant-design/icons";
+import type { HistoryEntry } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Empty, Skeleton, Tag, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { http } from "../../providers/http";
 import { useLanguage } from "../../providers/i18n";
 import { formatDateTime } from "../display/format";
-
-/**
- * One entry of an application's history (`GET /applications/{id}/history`, DESIGN §5a/§5b), oldest
- * first. `internal` entries are staff notes the applicant never sees; `undone` ones were written by
- * an Undo and put a change back.
- */
-export interface HistoryEntry {
-  field: string;
-  from: string | number | null;
-  to: string | number | null;
-  note: string | null;
-  by: { id: number; full_name: string } | null;
-  at: string;
-  internal?: boolean;
-  undone?: boolean;
-}
 
 export const historyKey = (id: number) => ["application-history", id] as const;
 

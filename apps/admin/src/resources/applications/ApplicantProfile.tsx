@@ -1,4 +1,5 @@
 import { FilePdfOutlined } from "@ant-design/icons";
+import type { ApplicantProfile as ApplicantProfileData } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Skeleton, Tag, Typography } from "antd";
 import { type ReactNode, useState } from "react";
@@ -6,18 +7,6 @@ import { useTranslation } from "react-i18next";
 import { downloadFile } from "../../providers/download";
 import { http } from "../../providers/http";
 import type { Application } from "./posting";
-
-/** `GET /applications/{id}/applicant`: the essentials of the learner behind an application, null for a guest. */
-export interface ApplicantProfileData {
-  full_name: string;
-  email: string;
-  contact_number: string | null;
-  institution: string | null;
-  department: string | null;
-  profession: string | null;
-  skills: { name: string }[];
-  cv: { url: string; file_name: string } | null;
-}
 
 export function useApplicantProfile(id: number) {
   return useQuery({

@@ -1,3 +1,4 @@
+import type { BulkChanged } from "@csc/shared";
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,11 +32,6 @@ export type BulkResult =
     }
   | { ok: false; message: string; fieldErrors: Record<string, string> };
 
-interface BulkAnswer {
-  message?: string;
-  data: { updated: number; unchanged?: number; change_id?: number | string | null; undo_until?: string | null };
-}
-
 /**
  * Sends a bulk change for the given applicants: all or nothing on the server. On success the
  * applicant lists and histories refresh and the server's message is shown with an Undo for as long
@@ -57,7 +53,7 @@ export function useBulkChange() {
   ): Promise<BulkResult> => {
     setPending(true);
     try {
-      const response = await http.post<BulkAnswer>("/api/applications/bulk", { ids, ...change });
+      const response = await http.post<BulkChanged>("/api/applications/bulk", { ids, ...change });
       const { updated, unchanged = 0, change_id: changeId = null, undo_until: undoUntil = null } = response.data.data;
       const message = response.data.message ?? t("bulk.done", { count: updated });
       await invalidate({ resource: "applications", invalidates: ["list", "many", "detail"] });

@@ -1,3 +1,4 @@
+import type { ChangeUndone } from "@csc/shared";
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -53,7 +54,7 @@ export function useUndoNotice() {
       if (current?.key === key) current = null;
       close?.(key);
       try {
-        const { data } = await http.post<{ message?: string }>(
+        const { data } = await http.post<ChangeUndone>(
           `/api/applications/changes/${encodeURIComponent(String(offer.changeId))}/undo`,
         );
         await Promise.all([

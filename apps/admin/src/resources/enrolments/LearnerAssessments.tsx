@@ -1,4 +1,5 @@
 import { CheckOutlined, CloseOutlined, FormOutlined } from "@ant-design/icons";
+import type { AssessmentScores } from "@csc/shared";
 import { isCorrect, isScored } from "@csc/shared";
 import { type CrudFilter, useList, useOne } from "@refinedev/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -11,7 +12,7 @@ import { useLanguage } from "../../providers/i18n";
 import { formatDate, formatDateTime, formatNumber } from "../display/format";
 import { useRelationLabels } from "../display/useRelationLabels";
 import { useResourceMeta } from "../useResourceMeta";
-import { type AssessmentScores, type Attempt, answersOf, fetchAssessmentScores, questionsOf } from "./enrolment";
+import { type Attempt, answersOf, fetchAssessmentScores, questionsOf } from "./enrolment";
 import "./enrolments.css";
 import { LoadFailedAlert } from "./LoadFailedAlert";
 

@@ -1,5 +1,5 @@
 import { subject } from "@casl/ability";
-import type { AssessmentQuestion } from "@csc/shared";
+import type { AssessmentQuestion, AssessmentScores } from "@csc/shared";
 import { useMany } from "@refinedev/core";
 import { currentAbility } from "../../providers/access-control";
 import { http } from "../../providers/http";
@@ -37,23 +37,6 @@ export interface Attempt {
   taken_at: string;
   answers?: unknown;
   questions?: unknown;
-}
-
-/** One attempt's result, as `GET /assessment-attempts/scores` names the first and the best. */
-export interface AttemptScore {
-  id: number;
-  score: number;
-  max_score: number;
-  percentage: number;
-  taken_at: string;
-}
-
-/** A learner's results at one assessment, over all their attempts (`GET /assessment-attempts/scores`). */
-export interface AssessmentScores {
-  self_assessment_id: number;
-  attempts: number;
-  first: AttemptScore;
-  best: AttemptScore;
 }
 
 /** A learner's first and best score at each assessment they took, counted by the API over every attempt. */

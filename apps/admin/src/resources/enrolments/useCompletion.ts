@@ -1,3 +1,4 @@
+import type { EnrolmentsUpdated } from "@csc/shared";
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +25,7 @@ export function useCompletion() {
         await http.patch(`/api/enrolments/${only}`, { completed });
         open?.({ type: "success", message: t(completed ? "completion.oneCompleted" : "completion.oneReopened") });
       } else {
-        const { data } = await http.post<{ message?: string; data?: { updated: number } }>("/api/enrolments/bulk", {
+        const { data } = await http.post<EnrolmentsUpdated>("/api/enrolments/bulk", {
           ids,
           completed,
         });

@@ -1,4 +1,5 @@
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from "@ant-design/icons";
+import type { Uploaded } from "@csc/shared";
 import { Button, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +25,7 @@ export function ImageUpload({ value, onChange, id }: FieldInputProps) {
     try {
       const body = new FormData();
       body.append("file", file);
-      const { data } = await http.post<{ data: { url: string } }>("/api/uploads", body, {
+      const { data } = await http.post<Uploaded>("/api/uploads", body, {
         headers: { "Content-Type": "multipart/form-data" },
       });
       onChange(data.data.url);

@@ -1,13 +1,10 @@
+import type { Province } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../providers/http";
 import { type LanguageCode, useLanguage } from "../../providers/i18n";
 
-/** A place of the Nepal hierarchy (`GET /api/locations/...`). */
-export interface Place {
-  id: number;
-  name: string;
-  name_np: string;
-}
+/** A place of the Nepal hierarchy (`GET /api/locations/...`): what every level has. */
+export type Place = Province;
 
 export type LocationLevel = "province" | "district" | "municipality";
 

@@ -1,6 +1,7 @@
 import {
   APPLICATION_STAGES,
   ATTENDANCE_VALUES,
+  BulkChanged,
   COMPLETION_STATUSES,
   canWithdraw,
   type GradingType,
@@ -180,6 +181,7 @@ async function issueCertificates(trx: Transaction, changes: Change[]) {
  * the whole change before anything is written.
  */
 const bulk: CommandHandler = {
+  answer: { message: BulkChanged },
   body: BULK_BODY,
   check: (request, body) => {
     // no one field is at fault: the message says what to choose
@@ -270,6 +272,7 @@ const bulk: CommandHandler = {
 /** The pipeline's commands on applications (DESIGN §5a): the applicant's withdrawal, the staff's bulk change. */
 export const applicationCommands: Record<"withdraw" | "bulk", CommandHandler> = {
   withdraw: {
+    answer: { row: "applications" },
     run: async (trx, [id], request) => {
       if (id === undefined || !(await withdrawable(trx, id))) throw conflict(request.t("applicationDecided"));
       const now = nowIso();

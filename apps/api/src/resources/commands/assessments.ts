@@ -1,5 +1,6 @@
 import {
   type AssessmentQuestion,
+  AttemptSubmitted,
   answersFor,
   answersProblem,
   attemptsLeft,
@@ -75,6 +76,7 @@ export async function attemptsTaken(db: Transaction, userId: number, assessmentI
  * so (hooks/assessment-attempts.ts), never in the assessment.
  */
 const attempts: CommandHandler = {
+  answer: { message: AttemptSubmitted },
   body: { answers: ANSWERS },
   run: async (trx, [assessmentId], request, body) => {
     // only learners hold `attempts` (a byApplicant command, registry/types.ts), on assessments they may read

@@ -1,9 +1,11 @@
+import { MessageAnswer } from "@csc/shared";
 import { nowIso } from "../../lib/time.js";
 import type { CommandHandler } from "./types.js";
 
 /** Activity Logs → Deleted Users: bring a deleted account back, as it was. */
 export const deletedUserCommands: Record<"restore", CommandHandler> = {
   restore: {
+    answer: { message: MessageAnswer },
     run: async (trx, ids, request) => {
       await trx
         .updateTable("users")

@@ -3,6 +3,7 @@ import {
   ENROLMENT_COLUMN,
   ENROLMENT_RESOURCE,
   type EnrolmentItemType,
+  EnrolmentsUpdated,
   progressOfSteps,
   RESOURCES,
   roleKind,
@@ -160,6 +161,7 @@ async function uncomplete(trx: Transaction, rows: readonly Enrolment[], at: stri
  */
 function enrol(type: EnrolmentItemType): CommandHandler {
   return {
+    answer: { row: "enrolments" },
     run: async (trx, [itemId], request) => {
       if (itemId === undefined) throw new Error("enrol names one item");
       const user = request.auth;
@@ -224,6 +226,7 @@ const PROGRESS_BODY = {
  * once every step is ticked — a bare `completed: true` (or `progress: 100`) is refused.
  */
 const progress: CommandHandler = {
+  answer: { row: "enrolments" },
   body: PROGRESS_BODY,
   run: async (trx, [id], request, body) => {
     if (id === undefined) throw new Error("progress names one enrolment");
@@ -290,6 +293,7 @@ async function allStepsDone(trx: Transaction, id: number): Promise<boolean> {
  * and programs), so one id out of reach changes nothing.
  */
 const bulk: CommandHandler = {
+  answer: { message: EnrolmentsUpdated },
   body: { completed: Type.Boolean() },
   run: async (trx, ids, request, body) => {
     const rows = await trx.selectFrom("enrolments").selectAll().where("id", "in", ids).orderBy("id").execute();

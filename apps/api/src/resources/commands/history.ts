@@ -1,4 +1,4 @@
-import { APPLICATION_NOTE_MAX } from "@csc/shared";
+import { APPLICATION_NOTE_MAX, type HistoryValue } from "@csc/shared";
 import type { ExpressionBuilder } from "kysely";
 import { Type } from "typebox";
 import type { Database } from "../../db/schema.js";
@@ -38,7 +38,7 @@ export const historyText = (value: unknown): string | null =>
 const NUMERIC_FIELDS = new Set<string>(["attendance", "percentage"]);
 
 /** A history value as the field holds it: attendance and percentage as numbers, the rest as text. */
-export const historyValue = (field: string, value: string | null): string | number | null =>
+export const historyValue = (field: string, value: string | null): HistoryValue =>
   value !== null && NUMERIC_FIELDS.has(field) ? Number(value) : value;
 
 /**

@@ -7,6 +7,7 @@ import type { Mail } from "../../lib/mailer.js";
 import { bearer, errorResponses, Id, IdParams } from "../../routes/schemas.js";
 import { reachOf } from "../access.js";
 import { rowFor } from "../read.js";
+import { rowSchema } from "../schema.js";
 import { ALIAS, reachesAll } from "../store.js";
 import { applicationCommands } from "./applications.js";
 import { assessmentCommands } from "./assessments.js";
@@ -66,6 +67,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
             )
           : undefined;
 
+      const answer = "row" in handler.answer ? rowSchema(RESOURCES[handler.answer.row]) : handler.answer.message;
       const options = {
         config: { access: { can: [[command.name, resource.name]] as [CommandName, ResourceName][] } },
         schema: {
@@ -73,7 +75,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
           security: bearer,
           ...(many ? {} : { params: IdParams }),
           ...(body ? { body } : {}),
-          response: { 200: Type.Unknown(), 201: Type.Unknown(), ...errorResponses },
+          response: { 200: answer, 201: answer, ...errorResponses },
         },
       };
       const run = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -134,6 +134,7 @@ export const OPEN: Record<PostingType, NonNullable<CommandHandler["applies"]>> =
  */
 function apply(type: PostingType): CommandHandler {
   return {
+    answer: { row: "applications" },
     body: { note: NOTE },
     applies: OPEN[type],
     run: async (trx, [postingId], request, body) => {

@@ -1,3 +1,4 @@
+import { RecruitersDecided } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { badRequest } from "../../lib/errors.js";
@@ -47,6 +48,7 @@ const pending = {
 /** Recruiters → Request: approve or reject company requests, one or many at once. */
 export const recruiterRequestCommands: Record<"approve" | "reject", CommandHandler> = {
   approve: {
+    answer: { message: RecruitersDecided },
     ...pending,
     run: async (trx, ids, request) => {
       await trx
@@ -62,6 +64,7 @@ export const recruiterRequestCommands: Record<"approve" | "reject", CommandHandl
     },
   },
   reject: {
+    answer: { message: RecruitersDecided },
     ...pending,
     // the company is told why
     body: { reason: Type.Optional(Type.String({ maxLength: 500 })) },

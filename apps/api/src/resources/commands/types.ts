@@ -1,7 +1,7 @@
 import type { ResourceName } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import type { Expression, Kysely, SqlBool } from "kysely";
-import type { TProperties } from "typebox";
+import type { TProperties, TSchema } from "typebox";
 import type { Database } from "../../db/schema.js";
 import type { Mail } from "../../lib/mailer.js";
 
@@ -27,6 +27,11 @@ export type CommandAnswer = (
  */
 export interface CommandHandler {
   body?: TProperties;
+  /**
+   * What it answers: the row it changed or made, of this resource or another (as the reader may
+   * see it), or a message and data by their contract in @csc/shared.
+   */
+  answer: { row: ResourceName } | { message: TSchema };
   /** Rows it applies to at all, over the alias `r` (a pending request, a deleted account). */
   // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
   applies?: (eb: any) => Expression<SqlBool>;

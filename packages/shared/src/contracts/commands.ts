@@ -1,0 +1,56 @@
+import { type Static, Type } from "typebox";
+import { Nullable } from "./common.js";
+
+/**
+ * What the commands of the registry answer when they do not answer a row (withdraw, apply, enrol
+ * and an enrolment's progress answer the row they changed or made, as the reader may see it).
+ */
+
+/** `POST /applications/bulk`: how many changed, and the change to undo while its window is open. */
+export const BulkChanged = Type.Object({
+  message: Type.String(),
+  data: Type.Object({
+    updated: Type.Integer(),
+    unchanged: Type.Integer(),
+    change_id: Nullable(Type.Integer()),
+    undo_until: Nullable(Type.String()),
+  }),
+});
+export type BulkChanged = Static<typeof BulkChanged>;
+
+/** `POST /application-changes/{id}/undo`: how many applications were put back. */
+export const ChangeUndone = Type.Object({ message: Type.String(), data: Type.Object({ restored: Type.Integer() }) });
+export type ChangeUndone = Static<typeof ChangeUndone>;
+
+/** `POST /recruiters-request/approve|reject`: the companies decided. */
+export const RecruitersDecided = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ ids: Type.Array(Type.Integer()) }),
+});
+export type RecruitersDecided = Static<typeof RecruitersDecided>;
+
+/** `POST /enrolments/bulk`: how many enrolments were completed (or taken back). */
+export const EnrolmentsUpdated = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ updated: Type.Integer() }),
+});
+export type EnrolmentsUpdated = Static<typeof EnrolmentsUpdated>;
+
+/** An attempt's score as the learner gets it. */
+export const AttemptResult = Type.Object({
+  id: Type.Integer(),
+  /** One point per scored question answered right. */
+  score: Type.Integer(),
+  /** The number of scored questions. */
+  max_score: Type.Integer(),
+  /** The score as a whole percentage of the maximum (0 when nothing is scored). */
+  percentage: Type.Integer(),
+  /** Null when the assessment has no pass mark. */
+  passed: Nullable(Type.Boolean()),
+  taken_at: Type.String(),
+});
+export type AttemptResult = Static<typeof AttemptResult>;
+
+/** `POST /self-assessment/{id}/attempts` (201): the attempt, scored. */
+export const AttemptSubmitted = Type.Object({ message: Type.String(), data: AttemptResult });
+export type AttemptSubmitted = Static<typeof AttemptSubmitted>;
