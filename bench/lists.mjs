@@ -140,11 +140,11 @@ async function openApp(databaseFile, env = {}) {
 /** Every row of a list that the Super Admin may read, as the API shows each row (for json-server's db.json). */
 async function exportRows(app, resourceName) {
   const { RESOURCES } = await import("@csc/shared");
-  const { findLoginCandidate } = await import("../apps/api/dist/lib/accounts.js");
-  const { abilityOf } = await import("../apps/api/dist/plugins/ability.js");
-  const { reachOf } = await import("../apps/api/dist/resources/access.js");
-  const { listRows } = await import("../apps/api/dist/resources/store.js");
-  const { rowFor } = await import("../apps/api/dist/resources/read.js");
+  const { findLoginCandidate } = await import("../apps/api/dist/domain/accounts.js");
+  const { abilityOf } = await import("../apps/api/dist/platform/plugins/ability.js");
+  const { reachOf } = await import("../apps/api/dist/engine/access.js");
+  const { listRows } = await import("../apps/api/dist/engine/store.js");
+  const { rowFor } = await import("../apps/api/dist/engine/read.js");
   const { user } = await findLoginCandidate(app.db, "superadmin@example.com");
   const resource = RESOURCES[resourceName];
   const list = {

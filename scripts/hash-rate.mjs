@@ -3,7 +3,7 @@
 // API's own hashPassword, as many at once as PASSWORD_HASH_CONCURRENCY (default: the cores).
 // `npm run build -w @csc/api` first. Bounded: 40 hashes per round, 3 rounds.
 import { availableParallelism } from "node:os";
-import { hashPassword } from "../apps/api/dist/lib/password.js";
+import { hashPassword } from "../apps/api/dist/platform/password.js";
 
 const cost = Number(process.env.PASSWORD_HASH_COST ?? 17);
 const concurrency = Number(process.env.PASSWORD_HASH_CONCURRENCY ?? availableParallelism());

@@ -12,7 +12,7 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
-  /** Keep answers of read-only statements until a write (embedded SQLite only; db/connect.ts). */
+  /** Keep answers of read-only statements until a write (embedded SQLite only; platform/db/connect.ts). */
   resultCache: boolean;
   dataDir: string;
   jwtSecret: string;

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { loadConfig } from "./config.js";
-import { connect } from "./db/connect.js";
-import { migrateToLatest } from "./db/migrate.js";
+import { connect } from "./platform/db/connect.js";
+import { migrateToLatest } from "./platform/db/migrate.js";
 import { seedIfEmpty } from "./seed/index.js";
 import { seedScale } from "./seed/scale.js";
 

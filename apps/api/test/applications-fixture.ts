@@ -1,6 +1,6 @@
 import type { PostingType } from "@csc/shared";
 import type { Insertable } from "kysely";
-import type { ApplicationTable } from "../src/db/schema.js";
+import type { ApplicationTable } from "../src/platform/db/schema.js";
 
 /** The posting an application is to, as its column names it. */
 export type PostingRef = { learning_event_id: number } | { job_opportunity_id: number } | { scholarship_id: number };

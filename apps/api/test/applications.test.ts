@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findSessionUser } from "../src/lib/accounts.js";
-import { reachOf } from "../src/resources/access.js";
+import { findSessionUser } from "../src/domain/accounts.js";
+import { reachOf } from "../src/engine/access.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
 import { applicationRow, type PostingRef } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { skillsFieldOf } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CERTIFICATE_CODE } from "../src/lib/certificates.js";
-import { labelsIn } from "../src/lib/learner-skills.js";
+import { CERTIFICATE_CODE } from "../src/domain/certificates.js";
+import { labelsIn } from "../src/domain/learner-skills.js";
 import { createTestApp, type TestApp } from "./helpers.js";
 
 /**

@@ -1,6 +1,6 @@
 import { ENROLMENT_ITEM_TYPES, LEARNER_ROLES } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CERTIFICATE_CODE } from "../src/lib/certificates.js";
+import { CERTIFICATE_CODE } from "../src/domain/certificates.js";
 import { loadApplicants } from "../src/seed/applications.js";
 import { loadContext } from "../src/seed/catalogue.js";
 import { loadItems, planDemoEnrolments } from "../src/seed/enrolments.js";

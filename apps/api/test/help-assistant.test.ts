@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FEATURE_KEYS, HELP_LANGUAGES, type HelpLanguage, type MenuUser, ROLES, type RoleKind } from "@csc/shared";
 import { describe, expect, it } from "vitest";
-import { HELP_DIR, loadArticles } from "../src/help/articles.js";
-import { helpReachOf, mayRead } from "../src/help/reach.js";
-import { HelpSearch } from "../src/help/search.js";
+import { HELP_DIR, loadArticles } from "../src/domain/help/articles.js";
+import { helpReachOf, mayRead } from "../src/domain/help/reach.js";
+import { HelpSearch } from "../src/domain/help/search.js";
 
 /**
  * The assistant's answers (issue 12) against the test set kept beside the articles

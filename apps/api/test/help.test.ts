@@ -7,7 +7,7 @@ import {
   type UnansweredQuestion,
 } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadArticles } from "../src/help/articles.js";
+import { loadArticles } from "../src/domain/help/articles.js";
 import { RECORDED_PER_HOUR } from "../src/routes/help.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_CV_BYTES } from "../src/lib/learner-cv.js";
+import { MAX_CV_BYTES } from "../src/domain/learner-cv.js";
 import { UPLOAD_QUOTA_BYTES } from "../src/routes/uploads.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
 import { applicationRow } from "./applications-fixture.js";

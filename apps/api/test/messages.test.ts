@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mailDate } from "../src/lib/site-mail.js";
-import type { Change } from "../src/resources/commands/history.js";
-import { changeMails } from "../src/resources/commands/stage-mail.js";
+import { mailDate } from "../src/domain/site-mail.js";
+import type { Change } from "../src/resources/applications/history.js";
+import { changeMails } from "../src/resources/applications/stage-mail.js";
 import { bearer, createMailedTestApp, type MailedTestApp, tokenFor } from "./helpers.js";
 import type { ReceivedMail } from "./mailbox.js";
 

@@ -7,8 +7,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { type Kysely, sql } from "kysely";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import type { Dialect } from "../src/db/connect.js";
-import type { Database } from "../src/db/schema.js";
+import type { Dialect } from "../src/platform/db/connect.js";
+import type { Database } from "../src/platform/db/schema.js";
 import { JWT_SECRET } from "./helpers.js";
 
 /**

@@ -2,9 +2,9 @@ import { defineAbilityFor, PROVIDER_ROLES, ROLES } from "@csc/shared";
 import Fastify from "fastify";
 import fp from "fastify-plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findSessionUser, type SessionUser } from "../src/lib/accounts.js";
-import ability from "../src/plugins/ability.js";
-import access, { admits, type DeclaredRoute } from "../src/plugins/access.js";
+import { findSessionUser, type SessionUser } from "../src/domain/accounts.js";
+import ability from "../src/platform/plugins/ability.js";
+import access, { admits, type DeclaredRoute } from "../src/platform/plugins/access.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 

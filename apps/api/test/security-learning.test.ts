@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CERTIFICATE_CODE } from "../src/lib/certificates.js";
+import { CERTIFICATE_CODE } from "../src/domain/certificates.js";
 import { bearer, body, createTestApp, type TestApp, tokenFor } from "./helpers.js";
 
 /**

@@ -1,8 +1,8 @@
 import { ApplicantProfile, DataOf, Nullable, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
-import { cvOf } from "../lib/learner-cv.js";
-import { labelsIn } from "../lib/learner-skills.js";
-import { reachedRow } from "../resources/handlers/reach.js";
+import { cvOf } from "../domain/learner-cv.js";
+import { labelsIn } from "../domain/learner-skills.js";
+import { reachedRow } from "../engine/handlers/reach.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 
 /**

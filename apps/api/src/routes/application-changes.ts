@@ -1,10 +1,10 @@
 import { ChangeUndone, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { forbidden, notFound } from "../lib/errors.js";
-import { reachOf } from "../resources/access.js";
-import { changeRows, undoChange } from "../resources/commands/changes.js";
-import { ALIAS, reachesAll } from "../resources/store.js";
+import { reachOf } from "../engine/access.js";
+import { ALIAS, reachesAll } from "../engine/store.js";
+import { forbidden, notFound } from "../platform/errors.js";
+import { changeRows, undoChange } from "../resources/applications/changes.js";
 import { bearer, errorResponses, Id } from "./schemas.js";
 
 const ChangeParams = Type.Object({ change_id: Id });

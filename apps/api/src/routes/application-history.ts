@@ -1,7 +1,7 @@
 import { HistoryAnswer, isLearnerRole, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
-import { historyValue, readableByApplicant } from "../resources/commands/history.js";
-import { reachedRow } from "../resources/handlers/reach.js";
+import { reachedRow } from "../engine/handlers/reach.js";
+import { historyValue, readableByApplicant } from "../resources/applications/history.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 
 /**

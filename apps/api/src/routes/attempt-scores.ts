@@ -1,8 +1,8 @@
 import { AssessmentScores, DataOf, RESOURCES, type ScoredAttempt } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { reachFor } from "../resources/handlers/reach.js";
-import { ALIAS, scoped } from "../resources/store.js";
+import { reachFor } from "../engine/handlers/reach.js";
+import { ALIAS, scoped } from "../engine/store.js";
 import { bearer, errorResponses, Id } from "./schemas.js";
 
 interface Attempt {

@@ -14,15 +14,15 @@ import {
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { findLoginCandidate, homeSiteOf, mayUseSite, profileOf, siteOrigin } from "../lib/accounts.js";
-import { deviceCookie, trustedDevice } from "../lib/device-cookies.js";
-import { badRequest, forbidden, throttled, unauthorized } from "../lib/errors.js";
-import { HashGateBusy } from "../lib/hash-gate.js";
-import type { Translate } from "../lib/messages.js";
-import { hashPassword } from "../lib/password.js";
-import { clearFailures, recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
-import { nowIso } from "../lib/time.js";
-import { consumeLoginCode, consumeUserToken, issueLoginCode, issueUserToken } from "../lib/user-tokens.js";
+import { findLoginCandidate, homeSiteOf, mayUseSite, profileOf, siteOrigin } from "../domain/accounts.js";
+import { deviceCookie, trustedDevice } from "../platform/device-cookies.js";
+import { badRequest, forbidden, throttled, unauthorized } from "../platform/errors.js";
+import { HashGateBusy } from "../platform/hash-gate.js";
+import type { Translate } from "../platform/messages.js";
+import { hashPassword } from "../platform/password.js";
+import { clearFailures, recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
+import { nowIso } from "../platform/time.js";
+import { consumeLoginCode, consumeUserToken, issueLoginCode, issueUserToken } from "../platform/user-tokens.js";
 import { bearer, Email, ErrorResponse, errorResponses, MessageResponse, Password } from "./schemas.js";
 
 /** A sign-in code as typed: six digits, Latin or Devanagari. */

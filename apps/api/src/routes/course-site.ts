@@ -3,9 +3,9 @@ import { COMPLETE_PROGRESS, CourseSiteEnrolment, DataOf } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { badRequest, conflict, type HttpError, notFound, unauthorized } from "../lib/errors.js";
-import { nowIso } from "../lib/time.js";
-import { complete } from "../resources/commands/enrolments.js";
+import { badRequest, conflict, type HttpError, notFound, unauthorized } from "../platform/errors.js";
+import { nowIso } from "../platform/time.js";
+import { complete } from "../resources/enrolments/commands.js";
 import { Email, ErrorResponse, errorResponses, Id } from "./schemas.js";
 
 /** How far a signature's timestamp may be from now, either way (s): an older request is not replayed. */

@@ -15,12 +15,12 @@ import {
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import type { SessionUser } from "../lib/accounts.js";
-import { type DashboardScope, dashboardOf } from "../lib/dashboard.js";
-import { badRequest, notFound, throttled } from "../lib/errors.js";
-import { spendAllowance, type ThrottleRule } from "../lib/throttle.js";
-import { nowIso } from "../lib/time.js";
-import { logDownload } from "../resources/repository.js";
+import type { SessionUser } from "../domain/accounts.js";
+import { type DashboardScope, dashboardOf } from "../domain/dashboard.js";
+import { logDownload } from "../engine/repository.js";
+import { badRequest, notFound, throttled } from "../platform/errors.js";
+import { spendAllowance, type ThrottleRule } from "../platform/throttle.js";
+import { nowIso } from "../platform/time.js";
 import { bearer, errorResponses } from "./schemas.js";
 
 const DashboardQuery = Type.Object(

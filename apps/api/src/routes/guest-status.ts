@@ -2,10 +2,10 @@ import { DataOf, GuestStatus } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { notFound, throttled } from "../lib/errors.js";
-import { guestApplicationOf } from "../lib/guest-status.js";
-import { spendAllowance, type ThrottleRule } from "../lib/throttle.js";
-import { historyValue, readableByApplicant } from "../resources/commands/history.js";
+import { guestApplicationOf } from "../domain/guest-status.js";
+import { notFound, throttled } from "../platform/errors.js";
+import { spendAllowance, type ThrottleRule } from "../platform/throttle.js";
+import { historyValue, readableByApplicant } from "../resources/applications/history.js";
 import { errorResponses } from "./schemas.js";
 
 /** Status pages one address may open in a window: enough for a person, too few to try tokens. */

@@ -16,13 +16,13 @@ import {
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { loadArticles } from "../help/articles.js";
-import { helpReachOf, mayRead, summaryOf } from "../help/reach.js";
-import { redactQuestion } from "../help/redact.js";
-import { HelpSearch } from "../help/search.js";
-import { notFound } from "../lib/errors.js";
-import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
-import { reachOf } from "../resources/access.js";
+import { loadArticles } from "../domain/help/articles.js";
+import { helpReachOf, mayRead, summaryOf } from "../domain/help/reach.js";
+import { redactQuestion } from "../domain/help/redact.js";
+import { HelpSearch } from "../domain/help/search.js";
+import { reachOf } from "../engine/access.js";
+import { notFound } from "../platform/errors.js";
+import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
 import { bearer, errorResponses } from "./schemas.js";
 
 /** Unanswered questions one account may add to the list in an hour. */

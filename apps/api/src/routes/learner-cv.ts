@@ -3,7 +3,6 @@ import multipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { badRequest, forbidden, notFound, throttled } from "../lib/errors.js";
 import {
   cvDir,
   cvFileName,
@@ -14,10 +13,11 @@ import {
   newCvName,
   sendCv,
   writeCv,
-} from "../lib/learner-cv.js";
-import type { Translate } from "../lib/messages.js";
-import { reachOf } from "../resources/access.js";
-import { ALIAS, findRow, scoped } from "../resources/store.js";
+} from "../domain/learner-cv.js";
+import { reachOf } from "../engine/access.js";
+import { ALIAS, findRow, scoped } from "../engine/store.js";
+import { badRequest, forbidden, notFound, throttled } from "../platform/errors.js";
+import type { Translate } from "../platform/messages.js";
 import { bearer, ErrorResponse, errorResponses, IdParams } from "./schemas.js";
 import { recordUpload, uploadRetryAfter } from "./uploads.js";
 

@@ -4,10 +4,10 @@ import { LocaleKeysRecorded, LocaleNamespace } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { notFound, throttled } from "../lib/errors.js";
-import { LANGUAGES } from "../lib/messages.js";
-import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
-import { nowIso } from "../lib/time.js";
+import { notFound, throttled } from "../platform/errors.js";
+import { LANGUAGES } from "../platform/messages.js";
+import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
+import { nowIso } from "../platform/time.js";
 import { errorResponses } from "./schemas.js";
 
 /** i18next asks for its fallback `en`; it is the en-US file. */

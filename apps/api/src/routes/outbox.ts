@@ -7,7 +7,7 @@ import { bearer, errorResponses, integerParam } from "./schemas.js";
 /**
  * What mail the product sent — who, what subject, when, whether it went out — for the provider's
  * administrators (newest first, simple-rest list). Bodies are stored with their secret links
- * redacted (lib/mailer.ts), so nobody reads another account's reset or invitation link here.
+ * redacted (platform/mailer.ts), so nobody reads another account's reset or invitation link here.
  */
 export const OUTBOX_READERS = [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN] as const;
 

@@ -12,11 +12,11 @@ import {
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { profileOf } from "../lib/accounts.js";
-import { badRequest, throttled } from "../lib/errors.js";
-import { profileDetailsOf, profileUpdate } from "../lib/profile.js";
-import { clearFailures, recordFailure, retryAfterSeconds } from "../lib/throttle.js";
-import { nowIso } from "../lib/time.js";
+import { profileOf } from "../domain/accounts.js";
+import { profileDetailsOf, profileUpdate } from "../domain/profile.js";
+import { badRequest, throttled } from "../platform/errors.js";
+import { clearFailures, recordFailure, retryAfterSeconds } from "../platform/throttle.js";
+import { nowIso } from "../platform/time.js";
 import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, IP_RULE, loginThrottleKeys } from "./auth.js";
 import { bearer, ErrorResponse, errorResponses } from "./schemas.js";
 

@@ -1,10 +1,10 @@
 import { DataOf, Meta, menuFor, Profile } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { profileOf } from "../lib/accounts.js";
-import { skillsOf } from "../lib/learner-skills.js";
-import { profileDetailsOf } from "../lib/profile.js";
-import { resourcesFor } from "../resources/meta.js";
+import { profileOf } from "../domain/accounts.js";
+import { skillsOf } from "../domain/learner-skills.js";
+import { profileDetailsOf } from "../domain/profile.js";
+import { resourcesFor } from "../engine/meta.js";
 import profileEditRoutes from "./profile-edit.js";
 import { bearer, ErrorResponse } from "./schemas.js";
 

@@ -21,17 +21,17 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { type TSchema, Type } from "typebox";
-import type { Database } from "../db/schema.js";
-import { verifyCaptcha } from "../lib/captcha.js";
-import { badRequest, HttpError, notFound, throttled } from "../lib/errors.js";
-import type { Mail } from "../lib/mailer.js";
-import type { Translate } from "../lib/messages.js";
-import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../lib/throttle.js";
-import { matchingAny, type Reach } from "../resources/access.js";
-import { insertApplication, OPEN, POSTING_COLUMN } from "../resources/commands/postings.js";
-import { receiptMail } from "../resources/commands/receipt-mail.js";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../resources/list-query.js";
-import { ALIAS, scoped } from "../resources/store.js";
+import { matchingAny, type Reach } from "../engine/access.js";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../engine/list-query.js";
+import { ALIAS, scoped } from "../engine/store.js";
+import { verifyCaptcha } from "../platform/captcha.js";
+import type { Database } from "../platform/db/schema.js";
+import { badRequest, HttpError, notFound, throttled } from "../platform/errors.js";
+import type { Mail } from "../platform/mailer.js";
+import type { Translate } from "../platform/messages.js";
+import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
+import { receiptMail } from "../resources/applications/receipt-mail.js";
+import { insertApplication, OPEN, POSTING_COLUMN } from "../resources/postings/commands.js";
 import { ErrorResponse, errorResponses, IdParams, integerParam, MessageResponse } from "./schemas.js";
 
 /**

@@ -10,9 +10,9 @@ import {
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { notFound } from "../lib/errors.js";
-import { companyReach, institutionReach, lookupInstitutionOf } from "../resources/access.js";
-import { ALIAS, scoped } from "../resources/store.js";
+import { companyReach, institutionReach, lookupInstitutionOf } from "../engine/access.js";
+import { ALIAS, scoped } from "../engine/store.js";
+import { notFound } from "../platform/errors.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 
 const institutionColumns = [

@@ -9,11 +9,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { Type } from "typebox";
-import type { Dialect } from "../db/connect.js";
-import type { Database } from "../db/schema.js";
-import { badRequest, HttpError, notFound, throttled } from "../lib/errors.js";
-import type { Translate } from "../lib/messages.js";
-import { nowIso } from "../lib/time.js";
+import type { Dialect } from "../platform/db/connect.js";
+import type { Database } from "../platform/db/schema.js";
+import { badRequest, HttpError, notFound, throttled } from "../platform/errors.js";
+import type { Translate } from "../platform/messages.js";
+import { nowIso } from "../platform/time.js";
 import { bearer, ErrorResponse, errorResponses } from "./schemas.js";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { ATTENDANCE, firstStageOf, type GradingType, LEARNER_ROLES, type PostingType } from "@csc/shared";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
-import { certificateCode } from "../lib/certificates.js";
-import { TRACKED_FIELDS } from "../resources/commands/history.js";
+import { certificateCode } from "../domain/certificates.js";
+import type { Database } from "../platform/db/schema.js";
+import { TRACKED_FIELDS } from "../resources/applications/history.js";
 import { APPLICATIONS, type StageSeed } from "./applications-data.js";
 import { DAY, type NewRow, type Random, random, type SeedContext } from "./catalogue.js";
 import { AUTHORS, type Owner } from "./catalogue-data.js";

@@ -1,7 +1,7 @@
 import type { GradingType } from "@csc/shared";
 import { type AssessmentQuestion, passMarkOf, questionKindOf, scoreAttempt } from "@csc/shared";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
+import type { Database } from "../platform/db/schema.js";
 import { loadApplicants, type SeedApplicant } from "./applications.js";
 import { DAY, type NewRow, type Random, random, type SeedContext } from "./catalogue.js";
 

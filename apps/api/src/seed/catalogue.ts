@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_REVIEW_POLICY, type EventType, formatCreatedBy, ROLES } from "@csc/shared";
 import type { Insertable, Kysely } from "kysely";
-import type { Database, TableName } from "../db/schema.js";
-import { hashPassword } from "../lib/password.js";
+import type { Database, TableName } from "../platform/db/schema.js";
+import { hashPassword } from "../platform/password.js";
 import type { City, Owner } from "./catalogue-data.js";
 import * as data from "./catalogue-data.js";
 import { ACCOUNTS, RECRUITER } from "./demo-data.js";
@@ -16,7 +16,7 @@ import { DemoLogos } from "./logos.js";
  */
 
 /** The API tests read tables by a name chosen at run time, through the engine's one untyped alias. */
-export type { AnyDb } from "../resources/store.js";
+export type { AnyDb } from "../engine/store.js";
 
 /** A row as inserted into `Table`. */
 export type NewRow<Table extends TableName> = Insertable<Database[Table]>;

@@ -9,9 +9,9 @@ import {
   stepsFieldOf,
 } from "@csc/shared";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
-import { certificateCode } from "../lib/certificates.js";
-import { type GainedSkills, labelsIn, skillRows } from "../lib/learner-skills.js";
+import { certificateCode } from "../domain/certificates.js";
+import { type GainedSkills, labelsIn, skillRows } from "../domain/learner-skills.js";
+import type { Database } from "../platform/db/schema.js";
 import { loadApplicants, type SeedApplicant, staffOf } from "./applications.js";
 import { type AnyDb, DAY, type NewRow, type Random, random, type SeedContext } from "./catalogue.js";
 import type { Owner } from "./catalogue-data.js";

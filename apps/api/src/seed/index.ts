@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
-import { hashPassword } from "../lib/password.js";
-import { nowIso } from "../lib/time.js";
+import type { Database } from "../platform/db/schema.js";
+import { hashPassword } from "../platform/password.js";
+import { nowIso } from "../platform/time.js";
 import { seedApplications } from "./applications.js";
 import { seedAttempts } from "./assessment-attempts.js";
 import { loadContext, seedCatalogue } from "./catalogue.js";

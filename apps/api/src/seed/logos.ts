@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { uploadUrl } from "@csc/shared";
 import sharp from "sharp";
-import { boundedCache } from "../lib/caches.js";
+import { boundedCache } from "../platform/caches.js";
 
 /** A small badge: the initials on a rounded square, with an accent dot. */
 function badgeSvg(initials: string, background: string, accent: string): string {

@@ -1,6 +1,6 @@
 import { firstStageOf } from "@csc/shared";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
+import type { Database } from "../platform/db/schema.js";
 import {
   type IdsAbove,
   insertApplications,

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { withCountsPaused } from "../db/migrations/20261126T0000_dashboard_counts.js";
-import type { Database, TableName } from "../db/schema.js";
-import { hashPassword } from "../lib/password.js";
+import { withCountsPaused } from "../platform/db/migrations/20261126T0000_dashboard_counts.js";
+import type { Database, TableName } from "../platform/db/schema.js";
+import { hashPassword } from "../platform/password.js";
 import { seedScaleAttempts } from "./assessment-attempts.js";
 import {
   assessmentRow,

@@ -1,0 +1,46 @@
+import type { ResourceName } from "@csc/shared";
+import type { FastifyRequest } from "fastify";
+import type { Expression, Kysely, SqlBool } from "kysely";
+import type { TProperties, TSchema } from "typebox";
+import type { Database } from "../platform/db/schema.js";
+import type { Mail } from "../platform/mailer.js";
+
+export type Transaction = Kysely<Database>;
+
+/**
+ * What a command's answer is: a message (and data), or the row it changed or made, as the reader
+ * may see it — a row of another resource than the command's (`of`: applying to a posting makes an
+ * application); `created` when what it made is new (201).
+ */
+export type CommandAnswer = (
+  | { message: string; data?: unknown; created?: boolean }
+  | { row: Record<string, unknown>; of?: ResourceName; created?: boolean }
+) & {
+  /** Mail the command queues: sent once its transaction has committed, never for a change undone. */
+  mails?: Mail[];
+};
+
+/**
+ * What one command of the registry does (DESIGN §6): the body it takes besides `ids`, which of
+ * the rows the caller's ability reaches it applies to, and its work, inside one transaction that
+ * also writes its history rows and queues its mail.
+ */
+export interface CommandHandler {
+  body?: TProperties;
+  /**
+   * What it answers: the row it changed or made, of this resource or another (as the reader may
+   * see it), or a message and data by their contract in @csc/shared.
+   */
+  answer: { row: ResourceName } | { message: TSchema };
+  /** Rows it applies to at all, over the alias `r` (a pending request, a deleted account). */
+  // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
+  applies?: (eb: any) => Expression<SqlBool>;
+  /** Checks the body before any row is read; throws a 400 naming the field. */
+  check?: (request: FastifyRequest, body: Record<string, unknown>) => void;
+  run: (
+    trx: Transaction,
+    ids: number[],
+    request: FastifyRequest,
+    body: Record<string, unknown>,
+  ) => Promise<CommandAnswer>;
+}

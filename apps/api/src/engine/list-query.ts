@@ -1,0 +1,209 @@
+import {
+  ALL_TAB,
+  decodeFilterValue,
+  ENUM_OPTIONS,
+  type FieldDefinition,
+  fieldType,
+  isEnumValue,
+  LEARNER_TABS,
+  type LearnerTab,
+  LIST_SCOPES,
+  type ListScope,
+  learnerTabsOf,
+  MAX_INTEGER,
+  postingTypeOf,
+  type ResourceDefinition,
+  RULE_FILTERS,
+  type RuleFilterName,
+  TIME_WINDOW_FILTERS,
+  type TimeWindowFilter,
+} from "@csc/shared";
+import { type TSchema, Type } from "typebox";
+import { objectMemo } from "../platform/caches.js";
+import { integerParam } from "../routes/schemas.js";
+
+/** simple-rest v6 (DESIGN §5): paging, multi-sort, `_ne`/`_gte`/`_lte`/`_like` filters, `q`, `id=…&id=…`. */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export type Operator = "eq" | "ne" | "gte" | "lte" | "like";
+const SUFFIXES: [string, Operator][] = [
+  ["_ne", "ne"],
+  ["_gte", "gte"],
+  ["_lte", "lte"],
+  ["_like", "like"],
+];
+
+export interface Filter {
+  field: FieldDefinition;
+  operator: Operator;
+  values: (string | number)[];
+}
+
+/** A filter over a rule rather than a column (`registration`), with the values asked for (any of them). */
+export interface RuleFilter {
+  name: RuleFilterName;
+  values: string[];
+}
+
+/** The learner a list is for, when its rows depend on who asks (their tabs and scopes). */
+export interface ListLearner {
+  id: number;
+  /** Their skills and preferences: what a posting's skills or tags are matched against. */
+  interests: string[];
+}
+
+export interface ListQuery {
+  window: TimeWindowFilter | null;
+  /** A learner's own tab (spec §4 `?type=suggested|pending|rejected` on postings, `taken|not-taken` on assessments). */
+  learnerTab: LearnerTab | null;
+  /** Spec §4 `?scope=`; anything but `all` is a learner's, on postings. */
+  scope: ListScope;
+  rules: RuleFilter[];
+  /** Set by the list's handler when the tab or scope is the learner's (learner-lists.ts). */
+  learner: ListLearner | null;
+  start: number;
+  end: number;
+  sort: { field: string; order: "asc" | "desc" }[];
+  filters: Filter[];
+  ids: number[];
+  q: string | null;
+}
+
+/** Filterable fields, and searchable ones for `_like` (a search box per column). */
+export const filterableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter || f.search);
+export const sortableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.sort);
+
+/** The querystring schema of a resource's list: every known parameter, nothing else (unknown → 400). */
+export function listQuerySchema(resource: ResourceDefinition) {
+  // PostgreSQL's text cannot hold NUL: such a search or filter would fail in SQL
+  const value = Type.String({ maxLength: 200, pattern: "^[^\\u0000]*$" });
+  const values = Type.Array(value, { maxItems: 100 });
+  const properties: Record<string, TSchema> = {
+    _start: integerParam(0),
+    _end: integerParam(0),
+    _sort: Type.String({ maxLength: 300 }),
+    _order: Type.String({ maxLength: 200 }),
+    q: value,
+    id: Type.Array(integerParam(1), { maxItems: 100 }),
+  };
+  const windows = resource.timeWindow
+    ? TIME_WINDOW_FILTERS.filter((w) => resource.timeWindow?.start || (w !== "upcoming" && w !== "ongoing"))
+    : [];
+  const tabs = [...windows, ...learnerTabsOf(resource)];
+  // `all` is every row: the tab a list with tabs shows when none is chosen (spec §2 `?type=all`)
+  if (tabs.length > 0) properties.type = Type.Union([ALL_TAB, ...tabs].map((tab) => Type.Literal(tab)));
+  // checked in parseListQuery, so that an empty value is ignored like any other filter's
+  if (postingTypeOf(resource.name)) properties.scope = value;
+  for (const name of resource.ruleFilters ?? []) properties[name] = values;
+  for (const field of filterableFields(resource)) {
+    if (fieldType(field.type).like) properties[`${field.name}_like`] = value;
+    if (!field.filter) continue;
+    properties[field.name] = values;
+    properties[`${field.name}_ne`] = value;
+    properties[`${field.name}_gte`] = value;
+    properties[`${field.name}_lte`] = value;
+  }
+  return Type.Object(
+    Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, Type.Optional(schema)])),
+    { additionalProperties: false },
+  );
+}
+
+type RawQuery = Record<string, string | string[] | number | number[] | undefined>;
+
+/** One filter parameter of a resource's list (`year`, `year_gte`, `title_like`…). */
+interface FilterParam {
+  param: string;
+  field: FieldDefinition;
+  operator: Operator;
+}
+
+/** What a resource's list accepts to sort and filter by, worked out once rather than per request. */
+interface ListShape {
+  sortable: Set<string>;
+  filterParams: FilterParam[];
+}
+const shapes = objectMemo<ResourceDefinition, ListShape>("listShapes");
+
+function shapeOf(resource: ResourceDefinition): ListShape {
+  return shapes(resource, () => {
+    const operators: [string, Operator][] = [["", "eq"], ...SUFFIXES];
+    return {
+      sortable: new Set(sortableFields(resource).map((f) => f.name)),
+      filterParams: filterableFields(resource).flatMap((field) =>
+        operators.map(([suffix, operator]) => ({ param: `${field.name}${suffix}`, field, operator })),
+      ),
+    };
+  });
+}
+
+/** The parsed list query, or the errors per parameter (filters the registry does not mark, bad values). */
+export function parseListQuery(
+  resource: ResourceDefinition,
+  raw: RawQuery,
+): { ok: true; query: ListQuery } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  // the schema coerces ids, but an empty `id=` or an exponent can reach here as text: only whole numbers pass
+  const rawIds = ([] as unknown[]).concat(raw.id ?? []);
+  const ids = rawIds.map(Number).filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_INTEGER);
+  if (ids.length !== rawIds.length) errors.id = "This value is not valid.";
+  const start = Number(raw._start ?? 0);
+  // getMany asks for ids without a page: it gets them all
+  const requestedEnd = Number(raw._end ?? start + (ids.length > 0 ? ids.length : DEFAULT_PAGE_SIZE));
+  const end = Math.max(start, Math.min(requestedEnd, start + MAX_PAGE_SIZE));
+
+  const sortNames = typeof raw._sort === "string" && raw._sort !== "" ? raw._sort.split(",") : [];
+  const orders = typeof raw._order === "string" && raw._order !== "" ? raw._order.split(",") : [];
+  const { sortable, filterParams } = shapeOf(resource);
+  const sort: ListQuery["sort"] = [];
+  sortNames.forEach((name, index) => {
+    const order = (orders[index] ?? "asc").toLowerCase();
+    if (!sortable.has(name)) errors._sort = `Cannot sort by ${name}.`;
+    else if (order !== "asc" && order !== "desc") errors._order = "Use asc or desc.";
+    else sort.push({ field: name, order });
+  });
+  if (sort.length === 0) sort.push(resource.defaultSort);
+
+  const filters: Filter[] = [];
+  for (const { param, field, operator } of filterParams) {
+    const value = raw[param];
+    if (value === undefined) continue;
+    // `field=a&field=b` (eq) may repeat; the other operators take one value
+    const present = (operator === "eq" ? [value].flat().map(String) : [String(value)]).filter((v) => v !== "");
+    if (present.length === 0) continue;
+    if (operator === "like") {
+      filters.push({ field, operator, values: present });
+      continue;
+    }
+    const decoded = present.map((v) => decodeFilterValue(field, v));
+    if (decoded.some((v) => v === undefined)) errors[param] = "This value is not valid.";
+    else filters.push({ field, operator, values: decoded as (string | number)[] });
+  }
+
+  const rules: RuleFilter[] = [];
+  for (const name of resource.ruleFilters ?? []) {
+    const present = [raw[name] ?? []]
+      .flat()
+      .map(String)
+      .filter((v) => v !== "");
+    if (present.length === 0) continue;
+    const allowed = ENUM_OPTIONS[RULE_FILTERS[name]].map((option) => String(option.value));
+    if (present.some((v) => !allowed.includes(v))) errors[name] = "This value is not valid.";
+    else rules.push({ name, values: present });
+  }
+
+  const askedScope = typeof raw.scope === "string" && raw.scope !== "" ? raw.scope : "all";
+  const scope = isEnumValue(LIST_SCOPES, askedScope) ? askedScope : "all";
+  if (scope !== askedScope) errors.scope = "This value is not valid.";
+
+  const q = typeof raw.q === "string" && raw.q.trim() !== "" ? raw.q.trim() : null;
+  const type = typeof raw.type === "string" ? raw.type : null;
+  const learnerTab = isEnumValue(LEARNER_TABS, type) ? type : null;
+  const window = isEnumValue(TIME_WINDOW_FILTERS, type) ? type : null;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    query: { window, learnerTab, scope, rules, learner: null, start, end, sort, filters, ids, q },
+  };
+}

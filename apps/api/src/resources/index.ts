@@ -1,0 +1,42 @@
+import type { CommandName, ResourceDefinition, ResourceName } from "@csc/shared";
+import type { CommandHandler } from "../engine/command-types.js";
+import type { ResourceHooks } from "../engine/types.js";
+import { applicationCommands } from "./applications/commands.js";
+import { assessmentAttemptHooks } from "./assessment-attempts/hooks.js";
+import { deletedUserCommands } from "./deleted-users/commands.js";
+import { enrolCommands, enrolmentCommands } from "./enrolments/commands.js";
+import { institutionHooks } from "./institutions/hooks.js";
+import { learningEventHooks } from "./learning-events/hooks.js";
+import { postingCommands } from "./postings/commands.js";
+import { recruiterRequestCommands } from "./recruiters-request/commands.js";
+import { assessmentCommands } from "./self-assessment/commands.js";
+import { accountHooks } from "./users/hooks.js";
+
+/**
+ * What resources do beyond the generic engine, each from its own folder here: the commands their
+ * definitions declare (packages/shared/src/resources/<name>.ts `commands`) and the rules their
+ * tables keep. A resource the engine serves as it is has no folder and no line here.
+ */
+
+/** What each command a resource declares does, by resource; the engine refuses to start with one missing. */
+export const COMMANDS: Partial<Record<ResourceName, Partial<Record<CommandName, CommandHandler>>>> = {
+  "recruiters-request": recruiterRequestCommands,
+  "deleted-users": deletedUserCommands,
+  applications: applicationCommands,
+  "learning-events": postingCommands("learning-event"),
+  "job-opportunities": postingCommands("job-opportunity"),
+  scholarship: postingCommands("scholarship"),
+  "self-assessment": assessmentCommands,
+  courses: enrolCommands("course"),
+  "enrichment-programs": enrolCommands("enrichment-program"),
+  "career-roadmap": enrolCommands("career-roadmap"),
+  enrolments: enrolmentCommands,
+};
+
+/** A table's own rules, by table, so that every resource over a table (students, employees, users) keeps them. */
+export const HOOKS: Partial<Record<ResourceDefinition["table"], ResourceHooks>> = {
+  institutions: institutionHooks,
+  users: accountHooks,
+  learning_events: learningEventHooks,
+  assessment_attempts: assessmentAttemptHooks,
+};

@@ -1,0 +1,175 @@
+import { APPLICATIONS_CLOSE_ON, ATTENDANCE, closingComparand, firstStageOf, type PostingType } from "@csc/shared";
+import type { SessionUser } from "../../domain/accounts.js";
+import type { CommandHandler, Transaction } from "../../engine/command-types.js";
+import { conflict } from "../../platform/errors.js";
+import { nowIso } from "../../platform/time.js";
+import { NOTE, noteOf, recordChanges, storedApplication } from "../applications/history.js";
+import { receiptMail } from "../applications/receipt-mail.js";
+
+/** The application column naming the posting, by what the posting is. */
+export const POSTING_COLUMN = {
+  "learning-event": "learning_event_id",
+  "job-opportunity": "job_opportunity_id",
+  scholarship: "scholarship_id",
+} as const satisfies Record<PostingType, string>;
+
+/**
+ * Where an applicant with an account comes from (the "Applicant Type" column): a college's
+ * student, or an independent learner of the provider's platform (skill lab). A company's employee
+ * is neither, and shows as N/A.
+ */
+function applicantTypeOf(user: SessionUser): "college" | "skill_lab" | null {
+  if (user.institution === null) return "skill_lab";
+  return user.institution.type === "college" ? "college" : null;
+}
+
+/** The name of the learner's program or department, copied onto the application as it is when they apply. */
+async function departmentOf(trx: Transaction, userId: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom("users as u")
+    .leftJoin("program_departments as pd", "pd.id", "u.program_department_id")
+    .select("pd.name")
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+async function hasApplied(trx: Transaction, type: PostingType, postingId: number, userId: number) {
+  const row = await trx
+    .selectFrom("applications")
+    .select("id")
+    .where(POSTING_COLUMN[type], "=", postingId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The applicant's details as the application keeps them: a copy, as they are when they apply. */
+export interface Applicant {
+  user_id: number | null;
+  full_name: string;
+  email: string;
+  contact_number: string | null;
+  profession: string | null;
+  institution_id: number | null;
+  institution: string | null;
+  department: string | null;
+  applicant_type: "skill_lab" | "college" | "recruiter" | null;
+}
+
+/**
+ * Writes a new application, in the first stage of its posting's variant with no attendance yet,
+ * and that stage as its first history row (by the learner, or nobody for a guest), in `trx`.
+ */
+export async function insertApplication(
+  trx: Transaction,
+  type: PostingType,
+  postingId: number,
+  applicant: Applicant,
+  context: { language: string; byUserId: number | null; note: string | null },
+): Promise<number> {
+  const now = nowIso();
+  const stage = firstStageOf(type);
+  const { id } = await trx
+    .insertInto("applications")
+    .values({
+      posting_type: type,
+      learning_event_id: null,
+      job_opportunity_id: null,
+      scholarship_id: null,
+      [POSTING_COLUMN[type]]: postingId,
+      ...applicant,
+      applied_at: now,
+      stage,
+      attendance: ATTENDANCE.noStatus,
+      grade: null,
+      percentage: null,
+      completion_status: null,
+      certificate_code: null,
+      withdrawn_at: null,
+      language: context.language,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordChanges(trx, [{ applicationId: id, field: "stage", from: null, to: stage }], {
+    byUserId: context.byUserId,
+    at: now,
+    note: context.note,
+  });
+  return id;
+}
+
+/**
+ * Postings still open for applications, over the router's alias `r`: the shared rule
+ * (@csc/shared `APPLICATIONS_CLOSE_ON`, the one the admin asks before offering Apply) as SQL, at
+ * the instant the query is built. A closed posting is "not open to them": 404, as DESIGN §5a
+ * says. The public pages list and take guest applications by the same rule
+ * (routes/public-postings.ts).
+ */
+function openNow(type: PostingType): NonNullable<CommandHandler["applies"]> {
+  return (eb) => {
+    const now = new Date();
+    return eb.and(
+      APPLICATIONS_CLOSE_ON[type].map(({ field, unit, whenMissing }) => {
+        const notPassed = eb(`r.${field}`, ">=", closingComparand(unit, now));
+        return whenMissing === "open" ? eb.or([eb(`r.${field}`, "is", null), notPassed]) : notPassed;
+      }),
+    );
+  };
+}
+
+export const OPEN: Record<PostingType, NonNullable<CommandHandler["applies"]>> = {
+  "learning-event": openNow("learning-event"),
+  "job-opportunity": openNow("job-opportunity"),
+  scholarship: openNow("scholarship"),
+};
+
+/**
+ * A learner applies to a posting they may read (the router has found it in the reach of their
+ * `apply` right, DESIGN §5a) while it is open: once, with their own details as they are now, in
+ * the first stage of the posting's variant and with no attendance yet. The stage it starts in is
+ * its first history row, with the learner's note.
+ */
+function apply(type: PostingType): CommandHandler {
+  return {
+    answer: { row: "applications" },
+    body: { note: NOTE },
+    applies: OPEN[type],
+    run: async (trx, [postingId], request, body) => {
+      const user = request.auth;
+      // only learners hold `apply` (a byApplicant command, registry/types.ts), on postings they may read
+      if (postingId === undefined) throw new Error("apply names one posting");
+      // the unique indexes catch a race; this answers the usual second click with its own message
+      if (await hasApplied(trx, type, postingId, user.id)) throw conflict(request.t("alreadyApplied"));
+      const id = await insertApplication(
+        trx,
+        type,
+        postingId,
+        {
+          user_id: user.id,
+          full_name: user.fullName,
+          email: user.email,
+          contact_number: user.phone,
+          profession: null,
+          institution_id: user.institution?.id ?? null,
+          institution: user.institutionRecord?.name ?? null,
+          department: await departmentOf(trx, user.id),
+          applicant_type: applicantTypeOf(user),
+        },
+        { language: request.language, byUserId: user.id, note: noteOf(body) },
+      );
+      // the learner's receipt, in the language they applied in, leaves once the application is kept
+      return {
+        row: await storedApplication(trx, id),
+        of: "applications",
+        created: true,
+        mails: [await receiptMail(trx, request, id)],
+      };
+    },
+  };
+}
+
+/** The commands of a posting (learning event, job opportunity, scholarship). */
+export const postingCommands = (type: PostingType): Record<"apply", CommandHandler> => ({ apply: apply(type) });
