@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The JavaScript a browser fetches for the admin's /login (issue 8): starts the built app, opens
+// The JavaScript a browser fetches for the admin's /login: starts the built app, opens
 // /login in Debian's Chromium, records every script response, then fetches each script again
 // three ways (identity, gzip, br) to count the bytes each would put on the wire.
 // `node bench/admin-bundle.mjs` prints the numbers; `npm run bench` imports loginRouteJavaScript().

@@ -1,4 +1,4 @@
-// The applicant pipeline at scale (issue 9), part of `npm run bench` (lists.mjs), on the `--scale`
+// The applicant pipeline at scale, part of `npm run bench` (lists.mjs), on the `--scale`
 // database through the real app (fastify inject):
 // 1. the applicant list of the largest posting, filtered by stage and sorted by applied date, as
 //    provider staff and as the posting's owner (whose reach goes through the posting): median and

@@ -1,4 +1,4 @@
-// Dashboards at scale (issue 11), part of `npm run bench` (lists.mjs), on the `--scale` database
+// Dashboards at scale, part of `npm run bench` (lists.mjs), on the `--scale` database
 // through the real app (fastify inject): `GET /api/dashboard` of the institution with the most
 // activity (as provider staff picking it, the same query its own staff's dashboard runs) and of
 // the whole platform, over the default five years by year and over the last two years by month:

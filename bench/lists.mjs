@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`, on this machine only (127.0.0.1), bounded in time:
-// 1. side by side (issue 8): a page of /api/courses on the demo data, then a filtered, sorted page
+// 1. side by side: a page of /api/courses on the demo data, then a filtered, sorted page
 //    of /api/students as provider staff on the `--scale` data, each served by our built API, by
 //    json-server 0.17 over the same rows and by a bare Fastify route holding the same page;
 //    requests per second and p50/p99 latency at `--connections` connections for `--seconds` each;
-// 2. list speed at scale (issue 4): the median and 95th percentile of a filtered, sorted page of
+// 2. list speed at scale: the median and 95th percentile of a filtered, sorted page of
 //    every list through the real app (fastify inject), failing when a median is over the budget;
-// 3. the applicant pipeline at scale (issue 9, bench/applications.mjs): the largest posting's
+// 3. the applicant pipeline at scale (Bench/applications.mjs): the largest posting's
 //    applicant list by stage, as provider staff and as its owner, and a bulk change of 1,000;
-// 4. dashboards at scale (issue 11, bench/dashboard.mjs): the largest institution's and the
+// 4. dashboards at scale (Bench/dashboard.mjs): the largest institution's and the
 //    platform's dashboard, by year and by month;
 // 5. the admin's first-load JavaScript for the login route (bench/admin-bundle.mjs, when present).
 // Writes bench/results.json and prints the tables.
@@ -196,7 +196,7 @@ const tokenOn = async (app, email, host, password = PASSWORD) => {
   return res.json().data.token;
 };
 
-/** Issue 4's list-speed table, in-process, on the database seeded at scale. */
+/** The list-speed table, in-process, on the database seeded at scale. */
 async function listMedians(app) {
   const token = (email, host) => tokenOn(app, email, host);
   const provider = await token("superadmin@example.com", "localhost");

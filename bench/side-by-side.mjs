@@ -1,4 +1,4 @@
-// The side-by-side half of `npm run bench` (issue 8): one list page of our built API against
+// The side-by-side half of `npm run bench`: one list page of our built API against
 // json-server 0.17 serving the same rows and a bare Fastify route answering the same page, each a
 // child process on 127.0.0.1, loaded in turn by autocannon (fixed connections, fixed duration).
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
 import { A11Y_GROUPS, checkEveryMenuEntry } from "./support/axe";
 
-/** Issue 8: axe over every menu entry of the Skill Lab editor and viewer (see accessibility.e2e.test.ts). */
+/** Axe over every menu entry of the Skill Lab editor and viewer (see accessibility.e2e.test.ts). */
 checkEveryMenuEntry(A11Y_GROUPS.providerStaff);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { A11Y_GROUPS, checkEveryMenuEntry, readmeDemoAccounts } from "./support/axe";
 
 /**
- * Issue 8: axe over the sign-in page of each site and every menu entry of every demo account. This
+ * Axe over the sign-in page of each site and every menu entry of every demo account. This
  * file: the sign-in pages and the recruiters; the other accounts are in accessibility-*.e2e.test.ts,
  * one group each, so that vitest runs them side by side.
  */

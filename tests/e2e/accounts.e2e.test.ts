@@ -13,7 +13,7 @@ import {
   toastTexts,
 } from "./support/app";
 
-/** Spec §6 menus, as the sidebar shows them (groups as "Group: A | B"). */
+/** Menus, as the sidebar shows them (groups as "Group: A | B"). */
 const PROVIDER_MENU = [
   "Dashboard",
   "Profile",

@@ -5,7 +5,7 @@ import { launchBrowser, newContext } from "./playwright.config";
 import { origin } from "./support/app";
 
 /**
- * Issue 8's goal: the sign-in page's JavaScript weighs at most 260 KB on the wire for a client
+ * The goal: the sign-in page's JavaScript weighs at most 260 KB on the wire for a client
  * that accepts gzip only (the larger of the two encodings; brotli comes out smaller). Measured at
  * 328 KB gzip / 290 KB brotli before the language menu, antd's <App>, notifications, axios and
  * the query client left the first load, about 250 KB gzip / 222 KB brotli after.
@@ -69,7 +69,7 @@ async function describeScript(response: Response): Promise<FetchedScript> {
   };
 }
 
-describe("the sign-in page's JavaScript (issue 8)", () => {
+describe("the sign-in page's JavaScript", () => {
   let browser: Browser;
   let scripts: FetchedScript[];
 

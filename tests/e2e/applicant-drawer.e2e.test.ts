@@ -7,7 +7,7 @@ import { chooseOption } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 20, part 2, on the built app: a recruiter's editor opens an applicant and acts on them in
+ * On the built app: a recruiter's editor opens an applicant and acts on them in
  * the drawer (a new stage with a message to the applicant, then an internal note); the history
  * shows both, the internal one marked; the student reads the message on their timeline and never
  * the internal note; the student uploads a CV on their profile and the recruiter finds it in the
@@ -38,7 +38,7 @@ interface HistoryEntry {
   internal?: boolean;
 }
 
-describe("the applicant drawer: acting on the applicant in view (issue 20)", () => {
+describe("the applicant drawer: acting on the applicant in view", () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -199,7 +199,7 @@ describe("the applicant drawer: acting on the applicant in view (issue 20)", () 
     await openApplicant(recruiter);
     const drawer = drawerOf(recruiter);
     const actions = drawer.getByTestId("applicant-actions");
-    // for staff only (DESIGN §5b: `internal_note`, a note with no change)
+    // for staff only (`internal_note`, a note with no change)
     await actions.getByTestId("applicant-internal-note").fill(INTERNAL);
     const noted = recruiter.waitForResponse((response) => response.url().endsWith("/api/applications/bulk"));
     await actions.getByTestId("applicant-save").click();
@@ -220,7 +220,7 @@ describe("the applicant drawer: acting on the applicant in view (issue 20)", () 
   });
 
   it("a change put back by Undo shows in the history as undone", async () => {
-    // DESIGN §5b: a change answers its change_id; an undo within the window writes entries marked undone
+    // A change answers its change_id; an undo within the window writes entries marked undone
     const change = await api<{ data: { change_id: number | null } }>(recruiter, "POST", "/api/applications/bulk", {
       ids: [applicationId],
       attendance: 1,

@@ -17,9 +17,9 @@ import {
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 9's whole story on the built app, with a real SMTP server on loopback: a recruiter posts
+ * The whole story on the built app, with a real SMTP server on loopback: a recruiter posts
  * an opportunity; a student finds it on the college's public page and applies, signing in on the
- * way; the recruiter and the college's staff see the applicant with every column of spec §2; the
+ * way; the recruiter and the college's staff see the applicant with every column; the
  * recruiter moves them through shortlisting to hired; the student sees each stage under "Taken by
  * Me" and gets each e-mail; the history says who did what.
  */
@@ -28,7 +28,7 @@ const RECRUITER = { email: "recruiter.admin@example.com", site: "recruiter" };
 const STUDENT = { email: "student@example.com", site: "kmc" };
 const COLLEGE = { email: "college.admin@example.com", site: "kmc" };
 
-/** The recruiter's moves, each with the stage's label (spec §4) and a note the student reads. */
+/** The recruiter's moves, each with the stage's label and a note the student reads. */
 const MOVES = [
   { stage: "shortlisted", label: "Shortlisted", note: "Your CV stood out." },
   { stage: "final_interview", label: "Final Interview", note: "Final interview on Friday at 10:00." },
@@ -68,7 +68,7 @@ async function rowCells(page: Page, text: string): Promise<string[]> {
   return cells.map((cell) => cell.trim());
 }
 
-describe("from posting to hire: the applicant pipeline end to end (issue 9)", () => {
+describe("from posting to hire: the applicant pipeline end to end", () => {
   let mailbox: Mailbox;
   let server: RunningServer;
   let browser: Browser;
@@ -102,7 +102,7 @@ describe("from posting to hire: the applicant pipeline end to end (issue 9)", ()
   /** The stage-change mails the student has received for this posting, oldest first. */
   const stageMails = () =>
     mailbox.received.filter(
-      // the stage changes: not the receipt of applying (issue 20), which names the posting too
+      // the stage changes: not the receipt of applying, which names the posting too
       (mail) => mail.to.includes(STUDENT.email) && mail.text.includes(TITLE) && mail.text.includes("• Stage:"),
     );
 
@@ -142,7 +142,7 @@ describe("from posting to hire: the applicant pipeline end to end (issue 9)", ()
     await student.getByTestId("account-apply").click();
     expect((await applied).status()).toBe(201);
 
-    // 3. the recruiter sees the applicant on the posting's page, every column of spec §2 filled from the application
+    // 3. the recruiter sees the applicant on the posting's page, every column filled from the application
     const [application] = await apiGet<ApplicationRow[]>(
       recruiter,
       `/api/applications?job_opportunity_id=${postingId}&_start=0&_end=10`,
@@ -199,7 +199,7 @@ describe("from posting to hire: the applicant pipeline end to end (issue 9)", ()
       // the e-mail, in a real mailbox, in the language the student applied in
       await expect.poll(() => stageMails().length, { timeout: 10_000 }).toBe(index + 1);
       const mail = stageMails()[index];
-      // issue 20: the student's own site, the stage, and the link to their application there
+      // The student's own site, the stage, and the link to their application there
       expect(mail?.text).toContain(`on Kathmandu Model College`);
       expect(mail?.text).toContain(`• Stage: ${move.label}`);
       expect(mail?.text).toContain(`${at("kmc")}/job-opportunities/show/${postingId}`);

@@ -82,7 +82,7 @@ async function shoot(page: Page, name: string) {
   expect(await sectionViolations(page)).toEqual([]);
 }
 
-describe("a posting's applicants, for the staff who manage it (issue 9)", () => {
+describe("a posting's applicants, for the staff who manage it", () => {
   let browser: Browser;
   let context: BrowserContext | undefined;
   let page: Page;

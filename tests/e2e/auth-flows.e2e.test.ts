@@ -15,7 +15,7 @@ const origin = (site = "") => server.origin(site);
 const mailedLink = async (to: string, path: "/verify-email" | "/reset-password") =>
   (await mailbox.linkTo(to, path)).toString();
 
-describe("sign-up, e-mail verification and password reset (spec §4, §5, §8)", () => {
+describe("sign-up, e-mail verification and password reset", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

@@ -6,7 +6,7 @@ import { menuEntries, openInApp, settledPage } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 10: with the Bikram Sambat option on, no screen of a learner or of a college admin shows a
+ * With the Bikram Sambat option on, no screen of a learner or of a college admin shows a
  * Gregorian date, and BS dates are shown instead. The accounts' option is changed on a server of
  * this test's own, so that the rest of the suite keeps the Gregorian calendar.
  */

@@ -15,7 +15,7 @@ import { menuEntries, pickOption } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 11's dashboards on the built app against the real API: the metric cards say what
+ * The dashboards on the built app against the real API: the metric cards say what
  * `GET /api/dashboard` answers for the signed-in user, the range, granularity and institution
  * live in the URL (a reload keeps them), the progression chart downloads as a PNG and as the
  * shared CSV, both downloads land in Download Logs, recruiters see their applicants by stage and
@@ -123,7 +123,7 @@ async function download(page: Page, testId: string) {
   return { name: file.suggestedFilename(), bytes: readFileSync(path) };
 }
 
-describe("the dashboards (issue 11)", () => {
+describe("the dashboards", () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

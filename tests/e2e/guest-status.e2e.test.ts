@@ -9,7 +9,7 @@ import { seriousViolations } from "./support/axe";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 20, part 5: a guest applies on a college's public page; the receipt that reaches their
+ * A guest applies on a college's public page; the receipt that reaches their
  * mailbox (a real SMTP server: the outbox keeps no token) carries a private link; it opens a
  * read-only page of the application's stage and timeline, in English and in Nepali, clean under
  * axe on a laptop and a phone.

@@ -7,7 +7,7 @@ import { fieldError, fieldOf, fillField, save } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 12's Help page on the built app: every role reaches it from the header (the menus of spec
+ * The Help page on the built app: every role reaches it from the header (the menus of spec
  * §6 stay as they are), it lists the tutorials meant for them, whose videos load nothing from the
  * video host until asked and then play from youtube-nocookie.com only; a tutorial without an
  * address says "Coming soon".
@@ -26,7 +26,7 @@ const VIDEO_ID = "dQw4w9WgXcQ";
 
 type Tutorial = { id: number; title_en: string; roles: string[]; video_url: string | null };
 
-describe("the Help page (issue 12)", () => {
+describe("the Help page", () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -73,7 +73,7 @@ describe("the Help page (issue 12)", () => {
     await page.waitForURL((url) => url.pathname === account.help);
     await page.getByTestId("tutorial-card").first().waitFor();
     await settleScreen(page);
-    // the Help page is not a menu entry: the menus stay those of spec §6
+    // the Help page is not a menu entry: the menus stay those
     expect(await readMenu(page)).toEqual(menuBefore);
     expect(menuBefore.join(" ")).not.toMatch(/help|tutorial/i);
   };
@@ -194,7 +194,7 @@ describe("the Help page (issue 12)", () => {
     const button = page.getByTestId("assistant-button");
     await button.waitFor();
 
-    // spec §2: an orange button, named in the reader's language
+    // An orange button, named in the reader's language
     const background = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
     const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
     expect(red).toBeGreaterThan(150);

@@ -24,7 +24,7 @@ async function interfaceText(page: Page, data: string[]): Promise<string> {
   return text;
 }
 
-describe("languages (spec §1)", () => {
+describe("languages", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

@@ -12,7 +12,7 @@ const run = Date.now().toString(36);
 /** A recruiter's job the student applies to, then taken off the catalogue: the college may no longer read it. */
 const WITHDRAWN_JOB = `Learner Apps Job ${run}`;
 
-/** Spec §2: the applicant table's columns, in order, then the posting each application is to. */
+/** The applicant table's columns, in order, then the posting each application is to. */
 const COLUMNS = [...APPLICANT_COLUMNS, "Posting"];
 
 interface ApplicationRow {
@@ -70,7 +70,7 @@ async function asAccount(browser: Browser, account: DemoAccount) {
 const section = (page: Page) => page.getByTestId("learner-applications");
 const tableRows = (page: Page) => section(page).locator('[data-testid="applicants-table"] tr.ant-table-row');
 
-describe("a learner's applications on their detail page, for staff (issue 9)", () => {
+describe("a learner's applications on their detail page, for staff", () => {
   let browser: Browser;
   let context: BrowserContext | undefined;
 

@@ -13,7 +13,7 @@ const run = Date.now().toString(36).slice(-5);
 
 const SCREENSHOTS = "/tmp/csc-learner";
 
-/** Issue 8's bar for every screen: axe finds nothing serious or critical once the screen has settled. */
+/** The bar for every screen: axe finds nothing serious or critical once the screen has settled. */
 async function expectAccessible(page: Page, entry?: string) {
   await settleScreen(page, entry);
   expect(await seriousViolations(page)).toEqual([]);
@@ -22,7 +22,7 @@ async function expectAccessible(page: Page, entry?: string) {
 const card = (page: Page, id: number): Locator => page.locator(`[data-testid="learner-card"][data-posting-id="${id}"]`);
 const postingIdOf = async (locator: Locator) => Number(await locator.getAttribute("data-posting-id"));
 
-describe("learners apply through cards; guests through the public pages (issue 9)", () => {
+describe("learners apply through cards; guests through the public pages", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -180,7 +180,7 @@ describe("learners apply through cards; guests through the public pages (issue 9
     await page.locator(".ant-modal-footer .ant-btn-primary").click();
 
     // the same e-mail again: the page answers as for a new application (it must not tell who
-    // applied, DESIGN §5a); the address's owner is told by mail
+    // applied); the address's owner is told by mail
     await fillGuest("+977 1 555 0102");
     const resent = page.waitForResponse((response) =>
       response.url().endsWith(`/public/job-opportunities/${postingId}/apply`),
@@ -233,7 +233,7 @@ describe("learners apply through cards; guests through the public pages (issue 9
         .data.id;
     const kmcId = await institutionId("kmc");
     const himalId = await institutionId("himal");
-    // DESIGN §5a: `all` everywhere; `local` (and an institution's `default`) only on its own site
+    // `all` everywhere; `local` (and an institution's `default`) only on its own site
     const mayShow = (row: Record<string, unknown>, siteInstitution: number) =>
       Boolean(row.publish_status) &&
       (row.access_scope === "all" ||

@@ -10,7 +10,7 @@ import { menuEntries } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 10's learner home on the built app: the student's dashboard says what to do next — their
+ * The learner home on the built app: the student's dashboard says what to do next — their
  * open applications with the stage each is in, the learning under way with its progress, postings
  * suggested to them with Apply, their latest assessment result and their skills — each section
  * linking where it says, accessible and wholly in Nepali when the learner reads Nepali.
@@ -92,7 +92,7 @@ function interfaceTexts(page: Page): Promise<string[]> {
     .allInnerTexts();
 }
 
-describe("the learner's home (issue 10)", () => {
+describe("the learner's home", () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

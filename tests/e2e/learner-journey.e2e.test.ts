@@ -7,10 +7,10 @@ import { expectToast } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 10's learner journey on the built app (DESIGN §8: cards, never the console's tables): a
+ * The learner journey on the built app (cards, never the console's tables): a
  * student takes a self assessment one question at a time, a reload keeps their answers, they see
  * their score and only then the right answers; they enrol in a course and open it on the course
- * site (spec §9); their college's admin completes it; the certificate shows with its code and the
+ * site; their college's admin completes it; the certificate shows with its code and the
  * course's skills join the student's skills, a list that collapses to two lines with "+N more".
  */
 
@@ -31,7 +31,7 @@ type Row = { id: number; title?: string; tags?: string[] } & Record<string, unkn
 
 const SCREENSHOTS = "/tmp/csc-learner-journey";
 
-/** Issue 8's bar for every screen: once settled, a screenshot, and axe finds nothing serious or critical. */
+/** The bar for every screen: once settled, a screenshot, and axe finds nothing serious or critical. */
 async function expectAccessible(page: Page, entry: string | undefined, shot: string) {
   await settleScreen(page, entry);
   await page.screenshot({ path: `${SCREENSHOTS}-${shot}.png`, fullPage: true });
@@ -46,7 +46,7 @@ function linesOf(list: Locator): Promise<number> {
   });
 }
 
-describe("the learner's journey: assessment, enrolment, completion, certificate and skills (issue 10)", () => {
+describe("the learner's journey: assessment, enrolment, completion, certificate and skills", () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -169,7 +169,7 @@ describe("the learner's journey: assessment, enrolment, completion, certificate 
     await card.getByTestId("enrol-button").click();
     await expectToast(student, `You enrolled in “${title}”.`);
     await card.getByTestId("enrolment-progress").waitFor();
-    // spec §9: open it on the course site, at the course variant of the login URL
+    // Open it on the course site, at the course variant of the login URL
     expect(await card.getByTestId("open-course").getAttribute("href")).toBe(
       `${COURSE_SITE}?type=course&id=${course.id}`,
     );

@@ -10,7 +10,7 @@ import { seriousViolations, settleScreen } from "./support/axe";
 import { menuEntries, openInApp } from "./support/resources";
 
 /**
- * Issue 10: every screen of a learner — the student's, the employee's and the learner's without an
+ * Every screen of a learner — the student's, the employee's and the learner's without an
  * institution — in np-NP shows no English interface text, and axe finds nothing serious there.
  * Interface text is what the product writes, not what people typed: every string of the en-US
  * locale files and of antd's English locale. A text on screen (or an accessible name, a

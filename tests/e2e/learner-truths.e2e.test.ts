@@ -6,7 +6,7 @@ import { api, callApi, type DemoAccount, origin, signIn, textOf } from "./suppor
 import { seriousViolations, settleScreen } from "./support/axe";
 
 /**
- * Issue 20 §4 and §6 on the built app: what a learner sees is true. A posting past its
+ * The built app: what a learner sees is true. A posting past its
  * registration or deadline says "Registration closed" and offers no Apply (learner cards, its own
  * page, the guests' public page); a completed application leaves "My open applications" and is
  * found under past applications; the learner's "User Management" opens their own account; and a
@@ -83,7 +83,7 @@ async function createEvent(staff: Page, title: string, fields: Record<string, un
   return "data" in created ? (created.data as Row).id : created.id;
 }
 
-describe("what a learner sees is true (issue 20 §4, §6)", () => {
+describe("what a learner sees is true ", () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const fresh = async (locale?: string) => {

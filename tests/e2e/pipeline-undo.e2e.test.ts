@@ -10,7 +10,7 @@ import { pickOption } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 20, part 1 on the built app with a real SMTP server on loopback: the board moves a card
+ * On the built app with a real SMTP server on loopback: the board moves a card
  * only by a deliberate pick-up and drop, a move into a closing stage is confirmed, every change
  * offers an Undo for its window (3 s here), an undone change mails nobody and leaves a history
  * row saying so, and a real move mails the applicant once, in the language they applied in.
@@ -102,7 +102,7 @@ function subjectOf(raw: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("the board without accidents (issue 20)", () => {
+describe("the board without accidents", () => {
   let mailbox: Mailbox;
   let server: RunningServer;
   let browser: Browser;
@@ -277,7 +277,7 @@ describe("the board without accidents (issue 20)", () => {
       .waitFor();
 
     // the history says it was undone, in the answer and in the applicant's drawer
-    // (the history answers a bare list, oldest first: DESIGN §5a)
+    // (the history answers a bare list, oldest first: docs/api.md)
     const history = await get<HistoryEntry[]>(recruiter, `/api/applications/${applicationId}/history`);
     const stageEntries = history.filter((entry) => entry.field === "stage");
     expect(stageEntries.some((entry) => entry.to === "rejected_after_interview" && !entry.undone)).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Browser settings for the end-to-end suite. We drive Debian's Chromium with playwright-core
- * (DESIGN §10: never a downloaded browser); vitest runs the tests (the "e2e" project of the root vitest.config.ts).
+ * (never a downloaded browser); vitest runs the tests (the "e2e" project of the root vitest.config.ts).
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +22,7 @@ export const e2eConfig = {
   locale: "en-US",
   /** Screenshots the issue asks for land here (git-ignored). */
   screenshotsDir: join(REPO_ROOT, "test-results", "screenshots"),
-  /** Demo accounts' password (seeds, DESIGN §4). */
+  /** Demo accounts' password (seeds). */
   demoPassword: process.env.DEMO_PASSWORD ?? "CareerDemo#2026",
   actionTimeoutMs: 15_000,
 } as const;

@@ -6,7 +6,7 @@ import { callApi, fillLogin, toastTexts } from "./support/app";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 10: a learner edits their own profile and password at /profile. The story runs on a
+ * A learner edits their own profile and password at /profile. The story runs on a
  * server and database of its own, so that no other test's demo account is touched; the password
  * is put back at the end all the same.
  */
@@ -17,7 +17,7 @@ const NEW_PASSWORD = "Profile#E2e2027";
 const errorUnder = (page: Page, inputId: string) =>
   page.locator(".ant-form-item", { has: page.locator(`#${inputId}`) }).locator(".ant-form-item-explain-error");
 
-describe("a learner's own profile (issue 10)", () => {
+describe("a learner's own profile", () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;

@@ -37,7 +37,7 @@ const run = Date.now().toString(36).slice(-5);
 
 const title = (page: Page) => textOf(page.locator(".csc-page-header__title"));
 
-describe("create → edit → show → delete, for a resource of each scope (issue 4)", () => {
+describe("create → edit → show → delete, for a resource of each scope", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -161,7 +161,7 @@ describe("create → edit → show → delete, for a resource of each scope (iss
     await page.getByTestId("resource-create").click();
     await fillField(page, "full_name", name);
     await fillField(page, "email", email);
-    // spec §5: the shared phone and profile-link rules, on the client
+    // The shared phone and profile-link rules, on the client
     await fillField(page, "phone", "call me");
     expect(await textOf(fieldError(page, "phone"))).toBe(
       "Phone number may contain only digits, spaces, plus, minus and parentheses.",
@@ -181,7 +181,7 @@ describe("create → edit → show → delete, for a resource of each scope (iss
     expect(await fieldOf(page, "municipality_id").locator(".ant-select-selection-item").count()).toBe(0);
     await chooseField(page, "district_id", "Kaski");
     await addTags(page, "skills", ["Excel", "Public speaking"]);
-    // institution staff call the tag field "Preferences" (spec §6)
+    // institution staff call the tag field "Preferences"
     expect(await textOf(fieldOf(page, "preferences").locator("label"))).toBe("Preferences");
     await save(page);
     await expectToast(page, `“${name}” was created.`);
@@ -189,7 +189,7 @@ describe("create → edit → show → delete, for a resource of each scope (iss
 
     await searchList(page, name);
     await page.locator(".csc-title-link", { hasText: name }).click();
-    // spec §2: a student's details live at /learners/students/details/{id}
+    // A student's details live at /learners/students/details/{id}
     await page.waitForURL(/\/admin\/learners\/students\/details\/\d+$/);
     const detailsUrl = page.url();
     expect(await detailText(page, "province_id")).toBe("Gandaki");

@@ -12,7 +12,7 @@ const headers = (page: Page) => page.locator('[data-testid="resource-table"] the
 const quickFilter = (page: Page, label: string) =>
   page.locator(".csc-filter-bar .ant-select", { has: page.locator(`input[aria-label="${label}"]`) });
 
-describe("a list's state lives in the address (issue 4)", () => {
+describe("a list's state lives in the address", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

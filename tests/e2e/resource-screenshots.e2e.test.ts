@@ -19,7 +19,7 @@ const PAGES: {
   list: string;
   form: string;
   detail: string;
-  /** Spec §6: the provider roles' own select style. */
+  /** The provider roles' own select style. */
   selectVariant: string;
 }[] = [
   {
@@ -77,7 +77,7 @@ describe("resource pages look like a finished product (screenshots)", () => {
     },
   );
 
-  it("lays a plan's features out in columns for provider admins (spec §6)", async () => {
+  it("lays a plan's features out in columns for provider admins", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, { email: "superadmin@example.com", site: "" });

@@ -11,7 +11,7 @@ import { APPLICANT_COLUMNS } from "./support/applicants";
 import { seriousViolations, settleScreen } from "./support/axe";
 
 /**
- * Issue 20, "attendance the way an event is run": a college editor calls the roll of a learning
+ * "attendance the way an event is run": a college editor calls the roll of a learning
  * event with twenty applicants by keyboard alone, each mark saved as it is made; the marks read
  * back after a reload and through the API; then the applicants go out as CSV and Excel, checked
  * cell by cell against the screen.
@@ -185,7 +185,7 @@ async function exportBy(page: Page, button: Locator): Promise<Download> {
   return download;
 }
 
-describe("a learning event's roll call (issue 20)", () => {
+describe("a learning event's roll call", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

@@ -11,7 +11,7 @@ async function expectSessionExpired(page: Page) {
   expect(await page.evaluate(() => localStorage.getItem("csc-token"))).toBeNull();
 }
 
-describe("sessions (spec §4, §8)", () => {
+describe("sessions", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

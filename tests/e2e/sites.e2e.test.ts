@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from "./support/server";
 const primaryButtonColor = (page: Page) =>
   page.getByTestId("login-submit").evaluate((button) => getComputedStyle(button).backgroundColor);
 
-describe("sites and tenants (spec §4)", () => {
+describe("sites and tenants", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -80,7 +80,7 @@ describe("sites and tenants (spec §4)", () => {
   });
 });
 
-describe("maintenance mode (spec §1)", () => {
+describe("maintenance mode", () => {
   let server: RunningServer;
   let browser: Browser;
 

@@ -11,7 +11,7 @@ import { fieldOf, fillField, openInApp, save, searchList, settledPage } from "./
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 20, the small things users noticed: Bikram Sambat users pick dates in Bikram Sambat in
+ * The small things users noticed: Bikram Sambat users pick dates in Bikram Sambat in
  * every picker (a form, a list filter, the dashboard); the focus comes back to a sensible place
  * after a dialog or a save; the Nepali header fits a 390 px phone; the assistant's button covers
  * no control; the Help page passes axe in both languages on a laptop and a phone. The calendar
@@ -34,7 +34,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(e2eConfig.screenshotsDir, `${name}.png`) });
 }
 
-describe("the small things users noticed (issue 20)", () => {
+describe("the small things users noticed", () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

@@ -7,7 +7,7 @@ import { expectToast, menuEntries } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
- * Issue 10's staff side on the built app, on a server and database of its own (the completions
+ * The staff side on the built app, on a server and database of its own (the completions
  * change the demo data): a college admin opens a course, finds the college's learners enrolled in
  * it, marks two in-progress enrolments complete together and sees their certificate codes; then a
  * student's detail page shows their learning and their assessment attempts, as the API counts them.
@@ -46,7 +46,7 @@ async function ok<T>(page: Page, path: string): Promise<{ body: T; total: number
   return answer;
 }
 
-/** Issue 8's bar: once settled, a screenshot, and axe finds nothing serious or critical. */
+/** The bar: once settled, a screenshot, and axe finds nothing serious or critical. */
 async function expectAccessible(page: Page, entry: string, shot: string) {
   await settleScreen(page, entry);
   await page.screenshot({ path: `${SCREENSHOTS}-${shot}.png`, fullPage: true });
@@ -55,7 +55,7 @@ async function expectAccessible(page: Page, entry: string, shot: string) {
 
 const rowOf = (section: Locator, id: number) => section.locator(`tr.ant-table-row[data-enrolment-id="${id}"]`);
 
-describe("staff complete enrolments and read a learner's learning and assessments (issue 10)", () => {
+describe("staff complete enrolments and read a learner's learning and assessments", () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;

@@ -30,7 +30,7 @@ function SignedOutOnly() {
 
 /**
  * The application for one resolved site. /login renders on its own, the first page most visitors
- * see (issue 8); every other route runs inside refine (RefineShell), loaded with the first of them.
+ * see; every other route runs inside refine (RefineShell), loaded with the first of them.
  */
 export default function App({ config, site }: { config: PublicConfig; site: ResolvedSite }) {
   const siteValue = useMemo(() => ({ config, site }), [config, site]);
@@ -54,12 +54,12 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/verify-email" element={<VerifyEmailPage />} />
               <Route path="/404" element={<NotFound />} />
-              {/* spec §2 public links: open to everyone, signed in or not */}
+              {/* Public links: open to everyone, signed in or not */}
               <Route path="/job-role-trainings-apply" element={<PublicApplyPage resource="learning-events" />} />
               <Route path="/job-opportunities-apply" element={<PublicApplyPage resource="job-opportunities" />} />
-              {/* DESIGN §5b: anyone holding a certificate's code verifies it here */}
+              {/* Anyone holding a certificate's code verifies it here */}
               <Route path="/certificates/:code" element={<CertificatePage />} />
-              {/* a guest applicant's private status page, from their mails (DESIGN §5b) */}
+              {/* a guest applicant's private status page, from their mails */}
               <Route path="/applications/status/:token" element={<ApplicationStatusPage />} />
               <Route element={<SessionGate />}>
                 <Route index element={<HomeRedirect />} />

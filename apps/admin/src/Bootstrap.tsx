@@ -32,7 +32,7 @@ function mainSiteUrl(config: PublicConfig) {
 }
 
 /**
- * Spec §4: nothing renders until the site is known — config first (maintenance, root domain),
+ * Nothing renders until the site is known — config first (maintenance, root domain),
  * then the institution behind the host or the `/no-domain/<sub>` path. A page loader meanwhile.
  */
 export function Bootstrap() {

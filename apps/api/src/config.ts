@@ -25,7 +25,7 @@ export interface AppConfig {
    * `X-Forwarded-For`), or the addresses of our proxies. Never "believe every header".
    */
   trustProxy: false | number | string[];
-  /** Read on every request (spec §1), so it is a function, not a value. */
+  /** Read on every request, so it is a function, not a value. */
   maintenanceMode: () => boolean;
   smtpUrl: string | null;
   mailFrom: string;

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from "@csc/shared";
 
-/** The sixteen demo accounts of DESIGN §4, with the site each signs in on. */
+/** The sixteen demo accounts, with the site each signs in on. */
 export const DEMO_ACCOUNTS: { email: string; role: Role; site: string; institution: string | null }[] = [
   { email: "superadmin@example.com", role: ROLES.SUPER_ADMIN, site: "provider", institution: null },
   { email: "skilllab.admin@example.com", role: ROLES.SKILLLAB_ADMIN, site: "provider", institution: null },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Applying closes when the shared rule says (@csc/shared `isOpenForApplications`, issue 20 §4):
+ * Applying closes when the shared rule says (@csc/shared `isOpenForApplications`):
  * around each posting type's deadline, a learner's application and a guest's are taken exactly
  * when the rule the admin shows "Registration closed" by says the posting is open, refused with
  * 404 otherwise, and a refusal writes nothing.

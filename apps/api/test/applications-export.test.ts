@@ -5,7 +5,7 @@ import { applicationRow } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * The applicant export a director can send on (spec §2, DESIGN §5b): the applicant table's
+ * The applicant export a director can send on: the applicant table's
  * columns under their labels in the caller's language, values as the table shows them, a file
  * named after the posting and the day, as CSV or as an Excel workbook of the same cells, each
  * download in Download Logs with its format.

@@ -5,9 +5,9 @@ import { applicationRow, type PostingRef } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Issue 9's access matrix for applicants: every demo account, every way to reach an application
+ * The access matrix for applicants: every demo account, every way to reach an application
  * (list, id, posting filter, search, export, history, bulk), against applications to postings of
- * each owner. The expectations are written out by hand from DESIGN §6 and the issue ("recruiters
+ * each owner. The expectations are written out by hand and the issue ("recruiters
  * see only applicants to their own postings; institution staff see applicants to their own postings
  * and, read-only, their own learners' applications anywhere; provider staff see all"), never
  * derived from the ability the API itself uses.
@@ -75,7 +75,7 @@ const kindOf = (email: string) => email.split(/[.@]/)[0] ?? "";
 const isViewer = (email: string) => email.includes(".viewer@");
 const isLearner = (email: string) => ["student", "employee", "learner"].includes(kindOf(email));
 
-describe("applicants: no role sees or changes one outside its scope (issue 9)", () => {
+describe("applicants: no role sees or changes one outside its scope", () => {
   /** Application ids by a name saying whose posting and whose application it is. */
   const ids: Record<string, number> = {};
   const postings: Record<string, { table: Table; id: number }> = {};
@@ -226,7 +226,7 @@ describe("applicants: no role sees or changes one outside its scope (issue 9)", 
     const res = await t.app.inject({ url: `/api/applications/export?q=${MARK}`, headers: headersOf.get(who.email) });
     const expected = manages.get(who.email) ?? [];
     if (expected.length === 0) {
-      // viewers and learners read but never export (DESIGN §6: export is an editor's right)
+      // viewers and learners read but never export (export is an editor's right)
       expect(res.statusCode, `${who.email}: ${res.body}`).toBe(403);
       return;
     }

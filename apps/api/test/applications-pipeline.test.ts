@@ -4,7 +4,7 @@ import { applicationRow } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * The applicant pipeline (issue 9, DESIGN §5a): learners apply once to postings they may see,
+ * The applicant pipeline: learners apply once to postings they may see,
  * the staff of whoever owns a posting move its applicants through the stages of its variant, all
  * or nothing, and every change keeps a history row that whoever may read the application may read.
  */
@@ -450,7 +450,7 @@ describe("a learner applying", () => {
 });
 
 describe("stage-change mail", () => {
-  // the mails about one posting: every change now mails its applicants (issue 20), earlier tests' too
+  // the mails about one posting: every change now mails its applicants, earlier tests' too
   const outboxOf = async (email: string, posting?: number) =>
     (
       await t.app.db
@@ -483,13 +483,13 @@ describe("stage-change mail", () => {
     await t.app.mailQueue.drain(new Date(Date.parse(undo_until) + 2000));
     const mails = (await outboxOf("student@example.com", posting)).slice(before);
     expect(mails).toHaveLength(1);
-    // issue 20: it names the learner's site and links to their application there (messages.test.ts has the rest)
+    // It names the learner's site and links to their application there (messages.test.ts has the rest)
     expect(mails[0]?.subject).toContain("तपाईंको आवेदनबारे जानकारी");
     expect(mails[0]?.text_body).toContain("• चरण: छनोट सूचीमा परेका");
     expect(mails[0]?.text_body).toContain("बधाई छ");
     expect(mails[0]?.text_body).toContain(`/job-trainings/show/${posting}`);
 
-    // attendance is told too (issue 20), after its own window
+    // attendance is told too, after its own window
     const attended = await bulk("college.editor@example.com", { ids: [id], attendance: 1 });
     await t.app.mailQueue.drain(
       new Date(Date.parse(attended.json<{ data: { undo_until: string } }>().data.undo_until) + 2000),

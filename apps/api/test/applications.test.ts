@@ -7,7 +7,7 @@ import { applicationRow, type PostingRef } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * The role policy of a resource with no menu entry (issue 8, DESIGN §6): applications are read by
+ * The role policy of a resource with no menu entry: applications are read by
  * provider staff, by whoever manages the posting (its institution's staff, its recruiter), by the
  * staff of the applicant's own institution (read only), and by the applicant; nobody else.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, body, createTestApp, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Self-assessment attempts (DESIGN §5a `assessment-attempts`, §6): a learner takes an assessment
+ * Self-assessment attempts (`assessment-attempts`, §6): a learner takes an assessment
  * they may read and gets its score; the answer key never reaches them through the assessment, only
  * in their own attempts once submitted; their institution's staff and provider staff read the
  * attempts, nobody else; every attempt is kept.
@@ -291,7 +291,7 @@ describe("reading attempts (resource assessment-attempts)", () => {
   });
 });
 
-describe("the learner's self-assessment tabs (spec §2 ?type=all)", () => {
+describe("the learner's self-assessment tabs (?type=all)", () => {
   it("takes ?type=all from anyone, and shows learners what they have taken and not", async () => {
     for (const who of ["student", "collegeAdmin", "superadmin"] as const) {
       expect((await call(who, "GET", "/self-assessment?type=all")).statusCode).toBe(200);

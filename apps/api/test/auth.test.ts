@@ -87,7 +87,7 @@ const LEARNER_MENU = [
   "users",
 ];
 
-/** Spec §6 menus for each demo account (the college's plan lacks scholarship and global partners). */
+/** Menus for each demo account (the college's plan lacks scholarship and global partners). */
 const EXPECTED_MENUS: Record<string, string[]> = {
   "superadmin@example.com": PROVIDER_ADMIN_MENU,
   "skilllab.admin@example.com": PROVIDER_ADMIN_MENU,
@@ -114,7 +114,7 @@ const EXPECTED_MENUS: Record<string, string[]> = {
   "college.viewer@example.com": COLLEGE_STAFF_MENU,
   "company.admin@example.com": [...COMPANY_EDITOR_MENU.slice(0, -1), "institution-feature-profile", "users"],
   "company.editor@example.com": COMPANY_EDITOR_MENU,
-  // spec §6: the employees list excludes the institution viewer
+  // The employees list excludes the institution viewer
   "company.viewer@example.com": COMPANY_EDITOR_MENU.filter((name) => name !== "learners>employees"),
   "recruiter.admin@example.com": [...RECRUITER_VIEWER_MENU, "users"],
   "recruiter.editor@example.com": [...RECRUITER_VIEWER_MENU, "users"],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createMailedTestApp, hostOf, type MailedTestApp, tokenFor } from "./helpers.js";
 
 /**
- * The mail that a certificate is ready (issue 20): staff complete a learner's course, and the
+ * The mail that a certificate is ready: staff complete a learner's course, and the
  * learner is told in the language they enrolled in, with the certificate's code and the address of
  * its public page on the issuing site — read from a real mailbox, never from the product's tables.
  */

@@ -9,7 +9,7 @@ import { CERTIFICATE_PDF_RULE } from "../src/routes/certificates.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * A certificate worth having (DESIGN §5b): verifying a code says who issued it and where it is
+ * A certificate worth having: verifying a code says who issued it and where it is
  * verified, and `{code}.pdf` is the printable certificate, read back here with poppler's
  * pdftotext: the holder's name in both scripts (Devanagari shaped and extractable), what was
  * completed, when, by whom, the code and the verify address; in np-NP with Nepali labels and

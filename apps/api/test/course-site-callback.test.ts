@@ -6,7 +6,7 @@ import { labelsIn } from "../src/domain/learner-skills.js";
 import { createTestApp, type TestApp } from "./helpers.js";
 
 /**
- * The course site's signed completion callback (issue 10): a request signed with the shared
+ * The course site's signed completion callback: a request signed with the shared
  * secret moves a course enrolment on as staff would — progress, or completion with a certificate
  * anyone can verify and the course's skills — and nothing else gets in: no signature, a wrong or
  * stale one, a body changed after signing. Without the secret the route is not there.

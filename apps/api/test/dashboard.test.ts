@@ -11,7 +11,7 @@ import { seedScale } from "../src/seed/scale.js";
 import { bearer, body, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Dashboards (issue 11, DESIGN §5a): every metric and every chart point of a learner, a college,
+ * Dashboards: every metric and every chart point of a learner, a college,
  * a recruiter and the platform equals a count written here in plain SQL over the activity tables,
  * by year, month, 7-day range and day; acting through the API moves exactly the metrics it should,
  * by one, for the learner, their institution and the platform, and nothing for another

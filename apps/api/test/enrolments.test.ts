@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * The learner journey (DESIGN §5a): learners enrol in what they may read, once; staff complete
+ * The learner journey: learners enrol in what they may read, once; staff complete
  * their learners' courses and programs one by one or in bulk (all or nothing), a learner ticks the
  * steps of their roadmap; completion issues a certificate anyone can verify and gives the learner
  * the item's skills, which GET /profile carries. Nobody reads another tenant's enrolments. And the

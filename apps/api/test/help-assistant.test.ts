@@ -7,7 +7,7 @@ import { helpReachOf, mayRead } from "../src/domain/help/reach.js";
 import { HelpSearch } from "../src/domain/help/search.js";
 
 /**
- * The assistant's answers (issue 12) against the test set kept beside the articles
+ * The assistant's answers against the test set kept beside the articles
  * (apps/api/help/questions.json): for at least 90% of the questions in each language the right
  * article comes first, and every question about what the product does not do gets no answer.
  */

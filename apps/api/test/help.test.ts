@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Help articles (issue 12): files in the repository, in both languages, covering every screen;
+ * Help articles: files in the repository, in both languages, covering every screen;
  * served to each signed-in user for their kind of user and the screens their own menu opens,
  * as data rather than HTML.
  */

@@ -9,7 +9,7 @@ import { applicationRow } from "./applications-fixture.js";
 import { bearer, body, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Issue 20: a learner's CV is a PDF by its content, counted against their uploads like an image,
+ * A learner's CV is a PDF by its content, counted against their uploads like an image,
  * and read only by them and the staff who may read one of their applications or their account.
  * Everybody else is told nothing (404); nobody signed in is turned away (401).
  */

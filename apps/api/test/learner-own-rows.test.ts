@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, body, createTestApp, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Issue 10's proof over every resource and every learner account: a learner reads and changes only
+ * The proof over every resource and every learner account: a learner reads and changes only
  * their own enrolments, attempts, applications and skills — by list, page, id, `id=` filter,
  * `user_id` filter, search, export, update, delete and every command — and the answer key of an
  * assessment reaches them only in their own submitted attempts. The expectations come from plain
@@ -110,7 +110,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe.each(LEARNERS.map(([email]) => email))("%s reads only their own rows (issue 10)", (who) => {
+describe.each(LEARNERS.map(([email]) => email))("%s reads only their own rows", (who) => {
   const others = () => LEARNERS.map(([email]) => email).filter((email) => email !== who);
 
   it("has seeded rows of every own resource, so the checks below compare something", async () => {

@@ -19,7 +19,7 @@ import { bearer, createTestApp, type TestApp, tokenFor } from "./helpers.js";
 import { sampleBody } from "./samples.js";
 
 /**
- * The access matrix of issue 4: for every demo account and every resource, what the account's
+ * The access matrix: for every demo account and every resource, what the account's
  * rules (as /api/profile sends them) allow works and everything else is refused; and nobody
  * reaches another tenant's rows by id, filter, search, export, update or delete.
  */
@@ -88,7 +88,7 @@ async function foreignRows(account: Account, resource: ResourceDefinition): Prom
     return rowsOf(resource, (q) => q.where("id", "not in", ownPlan));
   }
   if (hasColumn(resource, "institution_id") && resource.scope !== "global") {
-    // a learner reads the postings of other institutions meant for all (DESIGN §5a access scope)
+    // a learner reads the postings of other institutions meant for all (access scope)
     const forAll = kind === "learner" && hasColumn(resource, "access_scope");
     const others = (q: AnyRow) => q.where("institution_id", "is not", null).where("institution_id", "!=", own);
     const rows = forAll

@@ -7,7 +7,7 @@ import { bearer, createMailedTestApp, type MailedTestApp, tokenFor } from "./hel
 import type { ReceivedMail } from "./mailbox.js";
 
 /**
- * Issue 20, part 5: every message arrives in a real mailbox, in the recipient's language (Nepali
+ * Every message arrives in a real mailbox, in the recipient's language (Nepali
  * with Devanagari digits and, for a Bikram Sambat user, dates in that calendar), naming the site
  * and linking to the exact page. A guest's receipt opens their private status page.
  */
@@ -218,7 +218,7 @@ describe("a guest's status page (GET /public/applications/{token})", () => {
   });
 
   it("never answers a staff-only note, and shows the note to the applicant", async () => {
-    // the pipeline's `internal` flag on history rows (DESIGN §5b, migration 20261127T0000), added
+    // the pipeline's `internal` flag on history rows (migration 20261127T0000), added
     // here as that migration adds it when this database predates it
     const columns = (await t.app.db.introspection.getTables()).find((table) => table.name === "application_history");
     if (!columns?.columns.some((column) => column.name === "internal")) {

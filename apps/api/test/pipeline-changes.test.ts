@@ -4,7 +4,7 @@ import { applicationRow } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * The pipeline as staff use it every day (DESIGN §5b): each change of applicants is one change set
+ * The pipeline as staff use it every day: each change of applicants is one change set
  * that can be undone until its deadline; the applicants hear of it only after that deadline, and
  * never of a change undone; a staff-only note never reaches the applicant; attendance, grades and
  * completion wait for the event to begin.

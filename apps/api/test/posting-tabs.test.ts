@@ -3,9 +3,9 @@ import { applicationRow } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Spec §4 tabs and list scopes of a learner's postings (issue 9): `?type=suggested|pending|rejected`
+ * Tabs and list scopes of a learner's postings: `?type=suggested|pending|rejected`
  * and `?scope=all|user-taken|user-preference` on learning events, job opportunities and
- * scholarships, each the learner's own; DESIGN §5a filters of applications, `registration`
+ * scholarships, each the learner's own; filters of applications, `registration`
  * among them; and a learning event's link and skills.
  */
 
@@ -338,7 +338,7 @@ describe("the learner's own lists are for learners", () => {
   });
 });
 
-describe("the applications' filters (DESIGN §5a)", () => {
+describe("the applications' filters", () => {
   const posting = {} as Record<"job" | "event" | "scholarship", Posting>;
   const byName = {} as Record<"college" | "skillLab" | "guest" | "recruiterGuest" | "event" | "scholarship", number>;
 

@@ -7,7 +7,7 @@ import { GUEST_APPLY_RULE } from "../src/routes/public-postings.js";
 import { bearer, createTestApp, hostOf, JWT_SECRET, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * The public apply pages (issue 9, DESIGN §5a): each site lists the published, open learning
+ * The public apply pages: each site lists the published, open learning
  * events and job opportunities its access scopes let it show, and nothing else; a visitor without
  * an account applies once per e-mail address (again answers alike and writes nothing), throttled
  * per address and behind the captcha when one is configured; a refusal writes nothing. Learners read and apply by the same scopes.
@@ -485,7 +485,7 @@ describe("a guest applying", () => {
     expect(history).toEqual([
       expect.objectContaining({ field: "stage", from_value: null, to_value: "new_candidate", by_user_id: null }),
     ]);
-    // the receipt leaves after the answer (issue 20): one, in the language the page was used in
+    // the receipt leaves after the answer: one, in the language the page was used in
     await expect
       .poll(() =>
         t.app.db.selectFrom("mail_outbox").select("subject").where("to_address", "=", "asha.rai@example.org").execute(),
@@ -525,7 +525,7 @@ describe("a guest applying", () => {
     const count = await written();
     for (const email of ["Twice@Example.org", "twice@example.org", " TWICE@EXAMPLE.ORG "]) {
       const again = await guestApply("provider", "job-opportunities", id, applicant({ email }));
-      // the page must not tell who applied (DESIGN §5a): the owner is told by mail instead
+      // the page must not tell who applied: the owner is told by mail instead
       expect(again.statusCode, email).toBe(201);
       expect(again.body, email).toBe(first.body);
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, body, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Issue 20, the small things: a recruiter's dashboard counts what recruiters count (their
+ * The small things: a recruiter's dashboard counts what recruiters count (their
  * postings, open and in all, their applicants by stage, their hires), each number equal to a count
  * made here from the seeded rows; and "Created by" answers a person, to staff who may read the row.
  */
@@ -106,7 +106,7 @@ describe("a recruiter's dashboard", () => {
     expect(data.recruiting).toEqual({ postingsOpen: open, postingsTotal: total, hires });
     const answered = new Map((data.stages ?? []).map((s) => [`${s.posting_type} ${s.stage}`, s.count]));
     expect(answered).toEqual(byStage);
-    // the DESIGN §5a contract stays beside it
+    // the contract stays beside it
     expect(Object.keys(data.metrics).length).toBeGreaterThan(0);
     expect(data.progression.categories.length).toBeGreaterThan(0);
   });

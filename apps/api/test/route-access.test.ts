@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Deny by default (issue 7): every API route declares who may reach it, the app refuses to start
+ * Deny by default: every API route declares who may reach it, the app refuses to start
  * with one that does not, and no route answers a role its declaration does not name. A route that
  * is "reached" is one that got past access control: any answer but 401, 403 and 404.
  */
@@ -79,7 +79,7 @@ describe("deny by default", () => {
       "GET /api/locations/municipalities": "public",
       "GET /api/public/institutions/by-subdomain/:sub": "public",
       "GET /api/public/job-providers/check-job-provider/:id": "public",
-      // the public apply pages (DESIGN §5a, spec §2 public links): only the published, open postings
+      // the public apply pages (public links): only the published, open postings
       // the site may show, no internal column; guests apply with no account, throttled per address
       // and behind the captcha when one is configured (public-apply.test.ts)
       "GET /api/public/learning-events": "public",
@@ -88,9 +88,9 @@ describe("deny by default", () => {
       "GET /api/public/job-opportunities": "public",
       "GET /api/public/job-opportunities/:id": "public",
       "POST /api/public/job-opportunities/:id/apply": "public",
-      // certificate verification (DESIGN §5a, §5b): the holder's name, the item, the date and its issuer, nothing else
+      // certificate verification: the holder's name, the item, the date and its issuer, nothing else
       "GET /api/public/certificates/:code": "public",
-      // a guest applicant's private status page (issue 20): the token is the key
+      // a guest applicant's private status page: the token is the key
       "GET /api/public/applications/:token": "public",
       // the printable certificate of the same code: the same facts, throttled per address
       "GET /api/public/certificates/:code.pdf": "public",

@@ -122,7 +122,7 @@ describe("the public apply page does not tell who applied", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.full_name).toBe("Asha Rai");
 
-    // the owner of the address is told, in the language the page was used in; the first got its receipt (issue 20)
+    // the owner of the address is told, in the language the page was used in; the first got its receipt
     const mails = await awaitMails("asha.probe@example.org", 2);
     expect(mails).toHaveLength(2);
     const receipt = mails.find((m) => headerOf(m, "Subject").includes("आवेदन प्राप्त भयो"));

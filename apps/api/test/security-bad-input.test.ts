@@ -6,9 +6,9 @@ import { bearer, body, createTestApp, hostOf, type TestApp, tokenFor } from "./h
 import { sampleBody } from "./samples.js";
 
 /**
- * Issue 7, finding 6: input that used to reach SQL and answer 500 — a page offset of 1e400, a
+ * Input that used to reach SQL and answer 500 — a page offset of 1e400, a
  * number PostgreSQL cannot hold, and null for a column that must hold a value — is a 400 that
- * names the parameter or field (DESIGN §5: never a 500 for bad input).
+ * names the parameter or field (never a 500 for bad input).
  */
 
 interface Account {

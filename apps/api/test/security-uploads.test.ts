@@ -16,7 +16,7 @@ import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, body, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Issue 7, finding 5: uploads are for those who may use them, counted per user, and stored only
+ * Uploads are for those who may use them, counted per user, and stored only
  * as images decoded and encoded again here; image fields point at nothing else.
  */
 

@@ -15,7 +15,7 @@ import {
 } from "./helpers.js";
 
 /**
- * Issue 7: each finding of the outside probe, written as the attack it stops. Runs on SQLite and,
+ * Each finding of the outside probe, written as the attack it stops. Runs on SQLite and,
  * with TEST_POSTGRES_URL, on PostgreSQL.
  */
 
@@ -311,7 +311,7 @@ describe("personal answers are never cached, and HTTPS is pinned behind a proxy 
   });
 });
 
-describe("rules both sides read (issue 8)", () => {
+describe("rules both sides read", () => {
   it("lets no admin delete their own account, from the API either", async () => {
     for (const [email, site, resource] of [
       ["superadmin@example.com", "provider", "users"],

@@ -20,7 +20,7 @@ import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * DESIGN §4 and §5a: the demo seed's applicants, and those of `--scale`, are rows the pipeline's
+ * The demo seed's applicants, and those of `--scale`, are rows the pipeline's
  * commands could have written: every posting has applicants in every stage of its variant, with
  * attendance, grades or percentages by the event's grading type, and a history that leads from the
  * first stage to the row as it is, written by the applicant and the posting's own staff.

@@ -8,7 +8,7 @@ import { AUTHORS } from "../src/seed/catalogue-data.js";
 import { seedScale } from "../src/seed/index.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
-/** DESIGN §4: the demo catalogue and learners are complete, consistent and deterministic. */
+/** The demo catalogue and learners are complete, consistent and deterministic. */
 
 const CATALOGUES = [
   "courses",

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
- * Tutorials (issue 12) are managed like any resource: provider staff by their level (viewers
+ * Tutorials are managed like any resource: provider staff by their level (viewers
  * read, editors also create, edit and export, admins also delete); everyone else signed in reads
  * only the tutorials meant for their kind of user, and changes nothing; nobody signed out reads
  * anything. Every route of the resource, for every demo account and for nobody signed in.
@@ -147,7 +147,7 @@ describe("tutorials access matrix", () => {
     expect(noRoles.statusCode).toBe(400);
   });
 
-  it("seeds the fourteen tutorials of spec §2 in both languages, without video addresses", async () => {
+  it("seeds the fourteen tutorials in both languages, without video addresses", async () => {
     const rows = await t.app.db
       .selectFrom("tutorials")
       .selectAll()

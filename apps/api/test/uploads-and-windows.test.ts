@@ -92,7 +92,7 @@ describe("image uploads", () => {
   });
 });
 
-describe("time filters (spec §4)", () => {
+describe("time filters", () => {
   const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
   const event = (title: string, start: number, end: number) =>
     t.app.inject({

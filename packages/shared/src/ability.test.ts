@@ -38,7 +38,7 @@ const user = (role: Role, overrides: Partial<AbilityUser> = {}): AbilityUser => 
 const row = (name: MenuName | ResourceName, fields: Record<string, unknown>) =>
   subject(name, { ...fields }) as unknown as MenuName;
 
-describe("permission slugs (spec §6)", () => {
+describe("permission slugs", () => {
   it("are <resource>.<action>", () => {
     expect(permissionSlug("learning-events", "update")).toBe("learning-events.update");
   });
@@ -61,7 +61,7 @@ describe("permission slugs (spec §6)", () => {
   );
 });
 
-describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
+describe("defineAbilityFor: scope conditions", () => {
   it("scopes institution staff to their institution_id", () => {
     const ability = defineAbilityFor(user(ROLES.INSTITUTION_ADMIN, { institution: COLLEGE }));
     expect(ability.can("read", row("students", { institution_id: 5 }))).toBe(true);
@@ -158,7 +158,7 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
     expect(ability.can("read", row("users", { id: 43 }))).toBe(false);
   });
 
-  describe("a learner's postings, by access scope (DESIGN §5a)", () => {
+  describe("a learner's postings, by access scope", () => {
     // who owns the posting, its scope, and whether each learner reaches it:
     // a student of the college (5), an employee of the company (6), a learner of no institution
     const cases: [string, Record<string, unknown>, { student: boolean; employee: boolean; skillLab: boolean }][] = [
@@ -307,7 +307,7 @@ describe("defineAbilityFor: scope conditions (DESIGN §6)", () => {
   });
 });
 
-describe("defineAbilityFor: what each level may do (DESIGN §6)", () => {
+describe("defineAbilityFor: what each level may do", () => {
   const actionsOn = (abilityUser: AbilityUser, name: MenuName, fields: Record<string, unknown>) =>
     (["read", "create", "update", "delete", "export"] as Action[]).filter((action) =>
       defineAbilityFor(abilityUser).can(action, row(name, fields)),

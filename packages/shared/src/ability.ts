@@ -22,7 +22,7 @@ import { PROVIDER_ROLES, ROLE_LEVELS, type RoleLevel, roleKind } from "./roles.j
 
 export const ACTIONS = ["manage", "read", "create", "update", "delete", "export", ...COMMAND_NAMES] as const;
 export type Action = (typeof ACTIONS)[number];
-/** Subjects are the resource names of DESIGN §2a (or a row tagged with one), plus `all` for CASL's wildcard. */
+/** Subjects are the resource names (or a row tagged with one), plus `all` for CASL's wildcard. */
 export type Subject =
   | MenuName
   | ResourceName
@@ -35,11 +35,11 @@ export interface AbilityUser extends MenuUser {
   recruiterId: number | null;
   /** The institution's feature plan (Feature Profile), for the institution admin's read-only view. */
   planId: number | null;
-  /** Permission slugs `<resource>.<action>`; empty means every slug passes (spec §6). */
+  /** Permission slugs `<resource>.<action>`; empty means every slug passes. */
   permissions: readonly string[];
 }
 
-/** Spec §6: provider staff bypass permission slugs; others pass with an empty list or the slug. */
+/** Provider staff bypass permission slugs; others pass with an empty list or the slug. */
 export function hasPermission(user: Pick<AbilityUser, "role" | "permissions">, slug: string): boolean {
   if (PROVIDER_ROLES.includes(user.role)) return true;
   return user.permissions.length === 0 || user.permissions.includes(slug);
@@ -48,7 +48,7 @@ export function hasPermission(user: Pick<AbilityUser, "role" | "permissions">, s
 export const permissionSlug = (subject: MenuName | ResourceName, action: Exclude<Action, "manage">) =>
   `${subject}.${action}`;
 
-/** What each level may do (DESIGN §6), in the order its rules are written. */
+/** What each level may do, in the order its rules are written. */
 const LEVEL_ACTIONS: Record<RoleLevel, readonly ResourceAction[]> = {
   viewer: ["read"],
   editor: ["read", "create", "update", "export"],
@@ -112,7 +112,7 @@ function reachOf(rows: Exclude<PolicyRows, "parents">, user: AbilityUser): Reach
 }
 
 /**
- * Where a posting is seen from, for its access scope (DESIGN §5a): an institution (its learners,
+ * Where a posting is seen from, for its access scope: an institution (its learners,
  * its site and public page), the provider's own platform (`platform`: learners without an
  * institution — skill lab — and the provider's site and public page), or neither (`elsewhere`:
  * the recruiter site, which shows only what is meant for everyone).
@@ -120,7 +120,7 @@ function reachOf(rows: Exclude<PolicyRows, "parents">, user: AbilityUser): Reach
 export type PostingHome = number | "platform" | "elsewhere";
 
 /**
- * The postings a home reaches by their access scope (DESIGN §5a), as CASL conditions (any of the
+ * The postings a home reaches by their access scope, as CASL conditions (any of the
  * list) over the posting's `institution_id` and `access_scope`: `local` reaches the posting's own
  * institution — or, for the provider's and recruiters' postings (no institution), the provider's
  * own platform; `all` reaches everyone; `default` (or none) is `local` for an institution's
@@ -180,7 +180,7 @@ function narrowed(reach: Reach, where: PolicyGrant["where"]): Reach {
   return Array.isArray(reach) ? reach.map((conditions) => ({ ...conditions, ...extra })) : { ...reach, ...extra };
 }
 
-/** One grant of a resource's role policy as CASL rules (DESIGN §6: the resource is the unit of access). */
+/** One grant of a resource's role policy as CASL rules (the resource is the unit of access). */
 function grantPolicy(
   can: AbilityBuilder<AppAbility>["can"],
   resource: ResourceDefinition,
@@ -208,7 +208,7 @@ function grantPolicy(
   const conditions = reach === undefined ? [undefined] : [reach].flat();
   // level and reading grants are written a rule per action, the others one rule for all their
   // actions: CASL reads both alike, and so the rules stay exactly those the API and the admin were
-  // tested with when the menu still granted them (issue 8)
+  // tested with when the menu still granted them
   const rules = grant.actions === "level" || grant.actions === "reading" ? actions : [actions];
   for (const action of rules) {
     for (const condition of conditions) {
@@ -230,7 +230,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   if (hasTenant(user)) {
     for (const resource of Object.values(RESOURCES)) {
-      // a disabled feature gives no rights on its resources (DESIGN §6)
+      // a disabled feature gives no rights on its resources
       if (resource.featureKey && !user.enabledFeatures.includes(resource.featureKey)) continue;
       for (const grant of resource.policy[roleKind(user.role)] ?? []) {
         if (grantHolds(grant, user)) grantPolicy(can, resource, grant, user);

@@ -1,7 +1,7 @@
 import type { PostingType } from "./enums.js";
 
 /**
- * When a posting stops taking applications (DESIGN §5a: a closed posting is "not open to them").
+ * When a posting stops taking applications (a closed posting is "not open to them").
  * The API turns these rules into SQL (apply, the public pages' lists) and the admin asks
  * `isOpenForApplications` before it offers Apply: one rule, written once, here.
  *

@@ -25,7 +25,7 @@ const choice: AssessmentQuestion = { question: "Which keyword?", options: ["var"
 const shortText: AssessmentQuestion = { question: "Capital of Nepal?", options: [], answer: "Kathmandu  Valley" };
 const unkeyed: AssessmentQuestion = { question: "What do you enjoy?", options: null, answer: null };
 
-describe("self-assessment scoring (DESIGN §5a)", () => {
+describe("self-assessment scoring", () => {
   it("tells a choice from a short text answer by its options", () => {
     expect(questionKindOf(choice)).toBe("choice");
     expect(questionKindOf(shortText)).toBe("short-text");
@@ -85,7 +85,7 @@ describe("self-assessment scoring (DESIGN §5a)", () => {
   });
 });
 
-describe("self-assessments and their attempts in the registry (DESIGN §5a, §6)", () => {
+describe("self-assessments and their attempts in the registry", () => {
   const learner = (role: Role, institution: AbilityUser["institution"] = null): AbilityUser => ({
     id: 42,
     role,
@@ -141,7 +141,7 @@ describe("self-assessments and their attempts in the registry (DESIGN §5a, §6)
     expect(recruiter.can("read", "assessment-attempts")).toBe(false);
   });
 
-  it("gives the learner's list all, taken and not-taken tabs, all first (spec §2 ?type=all)", () => {
+  it("gives the learner's list all, taken and not-taken tabs, all first (?type=all)", () => {
     expect(timeFiltersOf(RESOURCES["self-assessment"], "learner")).toEqual(["all", "taken", "not-taken"]);
     expect(timeFiltersOf(RESOURCES["self-assessment"], "institution")).toEqual([]);
     expect(timeFiltersOf(RESOURCES["job-opportunities"], "learner")).not.toContain("taken");

@@ -1,7 +1,7 @@
 import type { GradingType, ReviewPolicy } from "./enums.js";
 
 /**
- * Scoring a self-assessment attempt (DESIGN §5a `assessment-attempts`): one rule for the API,
+ * Scoring a self-assessment attempt (`assessment-attempts`): one rule for the API,
  * which scores and stores each attempt, and the admin, which shows it.
  *
  * A question is what the registry's `questions` field holds: `{ question, options, answer }`.

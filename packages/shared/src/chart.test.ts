@@ -12,7 +12,7 @@ import {
 } from "./chart.js";
 import { csvCell } from "./csv.js";
 
-describe("progression series (spec §3)", () => {
+describe("progression series", () => {
   it("are keyed courseEnrolled … skillsGained", () => {
     expect(PROGRESSION_SERIES_KEYS).toEqual([
       "courseEnrolled",
@@ -31,7 +31,7 @@ describe("progression series (spec §3)", () => {
   });
 });
 
-describe("y axis (spec §9)", () => {
+describe("y axis", () => {
   const series = (...data: number[][]) => data.map((values) => ({ data: values }));
 
   it("rounds the largest value up to a multiple of 5", () => {
@@ -62,7 +62,7 @@ describe("y axis (spec §9)", () => {
   });
 });
 
-describe("downloads (spec §9)", () => {
+describe("downloads", () => {
   it("are named learner-progression-chart (PNG) and progression (CSV)", () => {
     expect(PROGRESSION_PNG_FILENAME).toBe("learner-progression-chart.png");
     expect(PROGRESSION_CSV_FILENAME).toBe("progression.csv");

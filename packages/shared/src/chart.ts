@@ -1,9 +1,9 @@
 import { csvRow } from "./csv.js";
 import { defineEnum, type EnumOption } from "./enums.js";
 
-/** The learner progression chart of spec §3 and §9: series keys, y axis and downloads. */
+/** The learner progression chart: series keys, y axis and downloads. */
 
-/** Chart series and dashboard metric keys (spec §3), in legend order. */
+/** Chart series and dashboard metric keys, in legend order. */
 export const PROGRESSION_SERIES_KEYS = [
   "courseEnrolled",
   "courseCompleted",
@@ -56,7 +56,7 @@ export const Y_AXIS_TICK_COUNT = 4;
 export const PROGRESSION_PNG_FILENAME = "learner-progression-chart.png";
 export const PROGRESSION_CSV_FILENAME = "progression.csv";
 
-/** The largest value of all series rounded up to a multiple of 5, at least 5 (spec §9). */
+/** The largest value of all series rounded up to a multiple of 5, at least 5. */
 export function yAxisMax(series: readonly Pick<ProgressionSeries, "data">[]): number {
   let largest = 0;
   for (const entry of series) {
@@ -82,7 +82,7 @@ export function yAxisScale(series: readonly Pick<ProgressionSeries, "data">[]): 
   return { min: 0, max, ticks: yAxisTicks(max) };
 }
 
-/* CSV download (spec §9): header row of labels, first column Year, every value in double quotes. */
+/* CSV download: header row of labels, first column Year, every value in double quotes. */
 
 export const CSV_YEAR_HEADER = "Year";
 

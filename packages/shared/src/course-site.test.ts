@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { courseSiteUrl } from "./course-site.js";
 
-describe("the course site's login URL (spec §9)", () => {
+describe("the course site's login URL", () => {
   it("adds the variant and the item to a plain URL: course, scholarship, career_road_map", () => {
     expect(courseSiteUrl("https://learn.example.com/login", "course", 7)).toBe(
       "https://learn.example.com/login?type=course&id=7",

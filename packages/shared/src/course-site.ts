@@ -1,5 +1,5 @@
 /**
- * Spec §9: the course site has a login URL (and an edit URL for staff), with variants for
+ * The course site has a login URL (and an edit URL for staff), with variants for
  * scholarships and career roadmaps. The deployment configures one URL of each
  * (`COURSE_SITE_LOGIN_URL`, `COURSE_SITE_EDIT_URL`, sent by `GET /api/public/config`); the
  * variant and the item are put into it here, the one place both sides read.

@@ -7,7 +7,7 @@ import {
   progressionBuckets,
 } from "./dashboard.js";
 
-describe("the chart's categories (spec §9: year, month, day or 7-day range, clamped)", () => {
+describe("the chart's categories (year, month, day or 7-day range, clamped)", () => {
   it("cuts a range into calendar years, the first and last clamped to it", () => {
     expect(progressionBuckets("2022-03-15", "2024-02-10", "year")).toEqual([
       { key: "2022", start: "2022-03-15", end: "2022-12-31" },

@@ -17,7 +17,7 @@ export function localDigits(text: string, language: string): string {
 }
 
 /**
- * Spec §9's short date ("Nov 26, 2026") as a dayjs format, and the dayjs locale of each language:
+ * The short date ("Nov 26, 2026") as a dayjs format, and the dayjs locale of each language:
  * the admin writes dates with them and the API's exports too, so a file reads as the screen does.
  */
 export const SHORT_DATE_FORMAT = "MMM D, YYYY";

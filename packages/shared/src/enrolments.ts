@@ -3,7 +3,7 @@ import type { ResourceName } from "./registry/types.js";
 import { RESOURCES } from "./resources/index.js";
 
 /**
- * The learner journey's rules that the API, the seed and the admin all ask (DESIGN §5a): what
+ * The learner journey's rules that the API, the seed and the admin all ask: what
  * each kind of enrolment is in, which of its item's fields hold the skills its completion gives
  * and the steps a learner ticks, and how far ticked steps take them. Written once, here.
  */

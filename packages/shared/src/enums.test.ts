@@ -36,8 +36,8 @@ import { ACCOUNT_TYPES } from "./roles.js";
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-describe("enum values (spec §3–4)", () => {
-  it("lists the event and job types of spec §3", () => {
+describe("enum values", () => {
+  it("lists the event and job types", () => {
     expect(EVENT_TYPES).toEqual([
       "training",
       "session",
@@ -79,7 +79,7 @@ describe("enum values (spec §3–4)", () => {
     expect(enumLabel(PUBLISH_STATUS_OPTIONS, false)).toBe("Not Published");
   });
 
-  it("keeps the candidate statuses of spec §4 in order, rejected_after_interview labelled Rejected", () => {
+  it("keeps the candidate statuses in order, rejected_after_interview labelled Rejected", () => {
     expect(APPLICANT_STAGES).toHaveLength(15);
     expect(APPLICANT_STAGES[0]).toBe("new_candidates");
     expect(APPLICANT_STAGES.at(-1)).toBe("spam");
@@ -110,7 +110,7 @@ describe("enum values (spec §3–4)", () => {
     expect(ATTENDANCE_OPTIONS[0]?.labelKey).toBe("enums:attendance.1");
   });
 
-  it("has the time filters and list scopes of spec §4", () => {
+  it("has the time filters and list scopes", () => {
     expect(TIME_FILTERS).toEqual([
       "current",
       "expired",
@@ -199,7 +199,7 @@ describe("locale files", () => {
   });
 });
 
-describe("created by (spec §3)", () => {
+describe("created by", () => {
   it("joins the creator id and entity with the separator", () => {
     expect(formatCreatedBy(12, "college")).toBe(`12${CREATED_BY_SEPARATOR}college`);
   });
@@ -222,7 +222,7 @@ describe("created by (spec §3)", () => {
   });
 });
 
-describe("countries (spec §3)", () => {
+describe("countries", () => {
   it("are the 249 ISO 3166-1 alpha-2 codes, sorted and unique", () => {
     expect(COUNTRY_CODES).toHaveLength(249);
     expect(new Set(COUNTRY_CODES).size).toBe(249);

@@ -10,7 +10,7 @@ import {
 } from "./roles.js";
 
 /**
- * The enums of spec §3–4. Each is a const array of values, a union type and an options list for
+ * The enums. Each is a const array of values, a union type and an options list for
  * selects and tags. Labels are en-US; the admin translates `labelKey` in the `enums` namespace,
  * whose files (locales/<lng>/enums.json) are shaped `{ "<enumName>": { "<value>": "label" } }`.
  */
@@ -182,7 +182,7 @@ export const PUBLISH_STATUS_OPTIONS = defineEnum("publishStatus", PUBLISH_STATUS
   false: "Not Published",
 });
 
-/** Candidate status of an applicant in a learning event or opportunity pipeline (spec §4). */
+/** Candidate status of an applicant in a learning event or opportunity pipeline. */
 export const APPLICANT_STAGES = [
   "new_candidates",
   "waiting_for_confirmation",
@@ -237,7 +237,7 @@ export const LEARNER_STAGE_OPTIONS = defineEnum("learnerStage", LEARNER_STAGES, 
   old_batch: "Old Batch",
 });
 
-/** What an application is for (DESIGN §5a): one table for all three. */
+/** What an application is for: one table for all three. */
 export const POSTING_TYPES = ["learning-event", "job-opportunity", "scholarship"] as const;
 export type PostingType = (typeof POSTING_TYPES)[number];
 export const POSTING_TYPE_OPTIONS = defineEnum("postingType", POSTING_TYPES, {
@@ -246,7 +246,7 @@ export const POSTING_TYPE_OPTIONS = defineEnum("postingType", POSTING_TYPES, {
   scholarship: "Scholarship",
 });
 
-/** What a learner enrols in (DESIGN §5a learner journey): one table of enrolments for all three. */
+/** What a learner enrols in (learner journey): one table of enrolments for all three. */
 export const ENROLMENT_ITEM_TYPES = ["course", "enrichment-program", "career-roadmap"] as const;
 export type EnrolmentItemType = (typeof ENROLMENT_ITEM_TYPES)[number];
 export const ENROLMENT_ITEM_TYPE_OPTIONS = defineEnum("enrolmentItemType", ENROLMENT_ITEM_TYPES, {
@@ -284,7 +284,7 @@ export const APPLICATION_STAGE_OPTIONS = defineEnum(
   { ...labelsOf(APPLICANT_STAGE_OPTIONS), ...labelsOf(LEARNER_STAGE_OPTIONS) } as Record<ApplicationStage, string>,
 );
 
-/** Spec §4: job opportunities move through the candidate stages, learning events and scholarships the learner stages. */
+/** Job opportunities move through the candidate stages, learning events and scholarships the learner stages. */
 export const stagesFor = (postingType: PostingType): readonly ApplicationStage[] =>
   postingType === "job-opportunity" ? APPLICANT_STAGES : LEARNER_STAGES;
 
@@ -296,7 +296,7 @@ export const stageFits = (postingType: PostingType, stage: unknown): stage is Ap
 export const firstStageOf = (postingType: PostingType): ApplicationStage =>
   stagesFor(postingType)[0] as ApplicationStage;
 
-/** Attendance is stored as a number (spec §4). */
+/** Attendance is stored as a number. */
 export const ATTENDANCE = { present: 1, absent: 2, noStatus: 3 } as const;
 export const ATTENDANCE_VALUES = [ATTENDANCE.present, ATTENDANCE.absent, ATTENDANCE.noStatus] as const;
 export type Attendance = (typeof ATTENDANCE_VALUES)[number];
@@ -352,8 +352,8 @@ export const INSTITUTION_TYPE_OPTIONS = defineEnum<InstitutionType>("institution
   company: "Company",
 });
 
-/** Year choices 1 to 50 (spec §9). Numbers need no translation: the admin formats them per locale. */
-/* Record states and kinds used by the resources (issue 4). */
+/** Year choices 1 to 50. Numbers need no translation: the admin formats them per locale. */
+/* Record states and kinds used by the resources. */
 
 export const FEATURE_KEY_OPTIONS = defineEnum<FeatureKey>("featureKey", FEATURE_KEYS, FEATURE_LABELS);
 
@@ -387,7 +387,7 @@ export const PARTNERSHIP_STATUS_OPTIONS = defineEnum("partnershipStatus", PARTNE
   ended: "Ended",
 });
 
-/** Programme categories of spec §1. */
+/** Programme categories. */
 export const PROGRAMME_CATEGORIES = ["learning_events", "job_placement", "self_paced_learning"] as const;
 export type ProgrammeCategory = (typeof PROGRAMME_CATEGORIES)[number];
 export const PROGRAMME_CATEGORY_OPTIONS = defineEnum("programmeCategory", PROGRAMME_CATEGORIES, {
@@ -403,7 +403,7 @@ export const PROGRAM_DEPARTMENT_KIND_OPTIONS = defineEnum("programDepartmentKind
   department: "Department",
 });
 
-/** Role kinds (roles.ts), for what is meant for some kinds of user only: the tutorials each sees (issue 12). */
+/** Role kinds (roles.ts), for what is meant for some kinds of user only: the tutorials each sees. */
 export const ROLE_KIND_OPTIONS = defineEnum<RoleKind>("roleKind", ROLE_KINDS, {
   provider: "Provider staff",
   institution: "Institution staff",
@@ -411,7 +411,7 @@ export const ROLE_KIND_OPTIONS = defineEnum<RoleKind>("roleKind", ROLE_KINDS, {
   learner: "Learners",
 });
 
-/** The screens help can be about: the menu's entries that open a page (spec §2 and §6). */
+/** The screens help can be about: the menu's entries that open a page. */
 export const HELP_TOPICS = [
   "dashboard",
   "profile",
@@ -515,7 +515,7 @@ export const ENUM_OPTIONS = {
 } as const satisfies Record<string, readonly EnumOption[]>;
 export type EnumName = keyof typeof ENUM_OPTIONS;
 
-/* Created by (spec §3): the creator's id and entity joined by a separator, e.g. `12_college`. */
+/* Created by: the creator's id and entity joined by a separator, e.g. `12_college`. */
 
 export const CREATED_BY_SEPARATOR = "_";
 
@@ -544,7 +544,7 @@ export function parseCreatedBy(value: string | null | undefined): CreatedBy | nu
   return isPositiveId(id) ? { id, entity } : null;
 }
 
-/* Countries (spec §3): the 249 ISO 3166-1 alpha-2 codes; names come from Intl.DisplayNames. */
+/* Countries: the 249 ISO 3166-1 alpha-2 codes; names come from Intl.DisplayNames. */
 
 const COUNTRY_CODE_ROWS = [
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ",
@@ -579,7 +579,7 @@ export const COUNTRY_CODES: readonly string[] = Object.freeze(COUNTRY_CODE_ROWS.
 export const isCountryCode = (value: unknown): value is string =>
   typeof value === "string" && COUNTRY_CODES.includes(value);
 
-/** The app's language codes (spec §1) mapped to BCP 47 locales: "np" is not Nepali to Intl, "ne" is. */
+/** The app's language codes mapped to BCP 47 locales: "np" is not Nepali to Intl, "ne" is. */
 export const INTL_LOCALES: Readonly<Record<string, string>> = { "en-US": "en-US", "np-NP": "ne-NP" };
 export const intlLocale = (language: string): string => INTL_LOCALES[language] ?? language;
 

@@ -1,4 +1,4 @@
-/** Feature keys of spec §4: what an institution's plan switches on. */
+/** Feature keys: what an institution's plan switches on. */
 export const FEATURE_KEYS = [
   "self-assessment",
   "job-role-trainings",

@@ -104,7 +104,7 @@ export interface FieldTypeDefinition {
   toPayload: (value: unknown) => unknown;
   /** Whether a text value holds nothing (rich text: an empty editor still writes `<p><br></p>`). */
   blankText?: (text: string) => boolean;
-  /** The shared rule of spec §5 the form checks before sending (the API checks it again on write). */
+  /** The shared rule the form checks before sending (the API checks it again on write). */
   rule?: Validator;
 }
 
@@ -283,7 +283,7 @@ function recordList(
 const textOf = (value: unknown) => (typeof value === "string" ? value : null);
 const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
-/** The keys of a contact person (spec §3 contact fields) and of a self-assessment's question. */
+/** The keys of a contact person (contact fields) and of a self-assessment's question. */
 export const CONTACT_KEYS = ["full_name", "email", "designation", "phone_no"] as const;
 export const QUESTION_KEYS = ["question", "options", "answer"] as const;
 
@@ -423,7 +423,7 @@ const DEFINITIONS = {
       isCountryCode((text as string).toUpperCase()) ? { ok: true, value: (text as string).toUpperCase() } : invalid(),
     { like: false, filterKind: "choice" },
   ),
-  /** Spec §9: years of a programme, 1–50, kept whole. */
+  /** Years of a programme, 1–50, kept whole. */
   year: {
     storage: "integer",
     encode: ({ value }) => {

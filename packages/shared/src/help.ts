@@ -2,23 +2,23 @@ import { ADMIN_PREFIX, usesAdminPrefix } from "./menu.js";
 import type { Role } from "./roles.js";
 
 /**
- * Help inside the product (issue 12): where the Help page is; how a tutorial's video address is
- * read and embedded is video.ts. The Help page is reached from the header, never from the menus of spec §6.
+ * Help inside the product: where the Help page is; how a tutorial's video address is
+ * read and embedded is video.ts. The Help page is reached from the header, never from the menus.
  */
 
-/** The Help page: `/help` for learners, `/admin/help` for everyone else (spec §2: learners are not prefixed). */
+/** The Help page: `/help` for learners, `/admin/help` for everyone else (learners are not prefixed). */
 export const helpPath = (role: Role): string => (usesAdminPrefix(role) ? `${ADMIN_PREFIX}/help` : "/help");
 
 /** Where provider staff manage the tutorials (its list, create, edit and show pages below it). */
 export const TUTORIALS_PATH = `${ADMIN_PREFIX}/tutorials`;
 
-/* Help articles (issue 12): files in the repository, served by `GET /api/help/articles`. */
+/* Help articles: files in the repository, served by `GET /api/help/articles`. */
 
 export const HELP_LANGUAGES = ["en-US", "np-NP"] as const;
 export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
 export const isHelpLanguage = (value: unknown): value is HelpLanguage =>
   (HELP_LANGUAGES as readonly unknown[]).includes(value);
 
-/* The assistant (issue 12): `POST /api/help/ask`. */
+/* The assistant: `POST /api/help/ask`. */
 
 export const HELP_QUESTION_MAX_LENGTH = 300;

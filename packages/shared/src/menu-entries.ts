@@ -76,7 +76,7 @@ export const ICON_NAMES = [
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
-/** Who an entry's path belongs to: `{id}` in the path is filled with that id (spec §2 access rules). */
+/** Who an entry's path belongs to: `{id}` in the path is filled with that id (access rules). */
 export type PathOwner = "institution" | "learner";
 
 export interface MenuDefinition {
@@ -87,9 +87,9 @@ export interface MenuDefinition {
   icon: IconName;
   /** Path without the `/admin` prefix; `{id}` and `{type}` are filled per user. Groups have none. */
   path?: string;
-  /** Extra query for learners (spec §2: self assessment adds ?type=all). */
+  /** Extra query for learners (self assessment adds ?type=all). */
   learnerQuery?: string;
-  /** Where the entry leads learners instead, when their page is another (never an admin table, DESIGN §8). */
+  /** Where the entry leads learners instead, when their page is another (never an admin table). */
   learnerPath?: string;
   roles: readonly Role[];
   /** Institution types the entry exists for, for institution staff (students for colleges…). */

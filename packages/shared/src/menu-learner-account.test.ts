@@ -11,7 +11,7 @@ const menuOf = (role: Role) => {
 };
 const usersEntry = (role: Role) => flattenMenu(menuOf(role)).find((item) => item.name === "users");
 
-describe("a learner's User Management entry (DESIGN §8: never an admin table with ids)", () => {
+describe("a learner's User Management entry (never an admin table with ids)", () => {
   it("keeps its name and label and opens the learner's own account page", () => {
     for (const role of LEARNER_ROLES) {
       expect(usersEntry(role), role).toMatchObject({ name: "users", label: "User Management", path: "/account" });

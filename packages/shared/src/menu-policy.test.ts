@@ -15,7 +15,7 @@ import {
 
 /*
  * The menu decides which pages a role opens; the role policies of the registry decide what it may
- * do (DESIGN §6). Two declarations of who sees what, kept in step here: every page a user's menu
+ * do. Two declarations of who sees what, kept in step here: every page a user's menu
  * opens is readable, nothing outside it is reachable (but resources with no page of their own),
  * and a feature the institution lacks gives no right at all.
  */
@@ -96,12 +96,12 @@ const withRules = (user: AbilityUser): Set<string> =>
 
 /**
  * Rights a role kind holds on a resource its menu has no entry for: learners read the published
- * enrichment programs and enrol in them (DESIGN §5a, §8: the learner's cards), though spec §6's
+ * enrichment programs and enrol in them (the learner's cards), though docs/access.md's
  * learner menu lists none.
  */
 const BEYOND_THE_MENU: readonly (readonly [string, ResourceName])[] = [["learner", "enrichment-programs"]];
 
-describe("the menu and the role policies agree (DESIGN §6)", () => {
+describe("the menu and the role policies agree", () => {
   it("lets every demo-like user read every page their menu opens", () => {
     const unreadable = demoLikeUsers().flatMap((user) => {
       const ability = defineAbilityFor(user);

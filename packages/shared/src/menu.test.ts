@@ -39,7 +39,7 @@ const sorted = (tree: Shape): Shape =>
 const names = (items: readonly MenuItem[]): string[] => flattenMenu(items).map((item) => item.name);
 const find = (items: readonly MenuItem[], name: string) => flattenMenu(items).find((item) => item.name === name);
 
-/* Spec §6 "Menu by role", written out per role. */
+/* docs/access.md "Menu by role", written out per role. */
 
 const PROVIDER_ADMIN_MENU: Shape = [
   "dashboard",
@@ -60,7 +60,7 @@ const PROVIDER_ADMIN_MENU: Shape = [
   { configuration: ["program-departments", "tags", "testimonials"] },
   { "activity-logs": ["deleted-users", "download-logs"] },
 ];
-/** Activity logs: super admin and provider admin only (spec §6). */
+/** Activity logs: super admin and provider admin only. */
 const PROVIDER_STAFF_MENU: Shape = PROVIDER_ADMIN_MENU.filter(
   (entry) => typeof entry === "string" || !("activity-logs" in entry),
 );
@@ -134,7 +134,7 @@ const CASES: [label: string, MenuUser, Shape][] = [
   ["college viewer", user(ROLES.COLLEGE_VIEWER, COLLEGE), collegeMenu(false)],
   ["institution admin of a company", user(ROLES.INSTITUTION_ADMIN, COMPANY), companyMenu(true, true)],
   ["institution editor of a company", user(ROLES.INSTITUTION_EDITOR, COMPANY), companyMenu(false, true)],
-  // employees exclude the institution viewer (spec §6), so a company viewer has no learner group
+  // employees exclude the institution viewer, so a company viewer has no learner group
   ["institution viewer of a company", user(ROLES.INSTITUTION_VIEWER, COMPANY), companyMenu(false, false)],
   ["recruiter admin", user(ROLES.RECRUITER_ADMIN), RECRUITER_MENU],
   ["recruiter editor", user(ROLES.RECRUITER_EDITOR), RECRUITER_MENU],
@@ -144,13 +144,13 @@ const CASES: [label: string, MenuUser, Shape][] = [
   ["employee", user(ROLES.EMPLOYEE, COMPANY), LEARNER_MENU],
 ];
 
-describe("menu by role (spec §6)", () => {
-  it.each(CASES)("gives the %s the entries of spec §6", (_label, menuUser, expected) => {
+describe("menu by role", () => {
+  it.each(CASES)("gives the %s the entries", (_label, menuUser, expected) => {
     expect(sorted(shape(menuFor(menuUser)))).toEqual(sorted(expected));
   });
 
   it.each(CASES.filter(([label]) => !label.startsWith("recruiter")))(
-    "lists the %s's entries in the order spec §6 gives them",
+    "lists the %s's entries in the order the menu gives them",
     (_label, menuUser, expected) => {
       expect(shape(menuFor(menuUser))).toEqual(expected);
     },
@@ -179,7 +179,7 @@ describe("menu by role (spec §6)", () => {
   });
 });
 
-/* Feature gating (spec §4). */
+/* Feature gating. */
 
 const FEATURE_ENTRIES: Record<string, string> = {
   "career-roadmap": "career-roadmap",
@@ -193,7 +193,7 @@ const FEATURE_ENTRIES: Record<string, string> = {
 };
 const GATED = Object.keys(FEATURE_ENTRIES);
 
-describe("feature gating (spec §4)", () => {
+describe("feature gating", () => {
   it("disables an entry whose feature key the institution lacks", () => {
     const menu = menuFor(user(ROLES.INSTITUTION_ADMIN, COLLEGE, ["courses", "job-opportunities"]));
     for (const name of GATED) {
@@ -258,16 +258,16 @@ describe("feature gating (spec §4)", () => {
     expect(find(recruiter, "job-opportunities")?.disabled).toBe(false);
   });
 
-  it("uses the tooltip text of spec §6", () => {
+  it("uses the tooltip text", () => {
     expect(PREMIUM_TOOLTIP).toBe("This feature is only for our premium subscriber, contact us to activate it");
   });
 });
 
-/* Paths (spec §2). */
+/* Paths. */
 
 const pathOf = (menuUser: MenuUser, name: string) => find(menuFor(menuUser), name)?.path;
 
-describe("paths (spec §2)", () => {
+describe("paths", () => {
   it("prefixes the admin area with /admin, except the shared profile", () => {
     const admin = user(ROLES.SUPER_ADMIN);
     const expected: Record<string, string> = {
@@ -338,11 +338,11 @@ describe("paths (spec §2)", () => {
   });
 });
 
-/* Access rules (spec §2). */
+/* Access rules. */
 
 const allowed = (menuUser: MenuUser, path: string) => isPathAllowed(menuFor(menuUser), path, menuUser.role);
 
-describe("isPathAllowed (spec §2 access rules)", () => {
+describe("isPathAllowed (access rules)", () => {
   const collegeAdmin = user(ROLES.INSTITUTION_ADMIN, COLLEGE);
 
   it("allows a path that matches an entry of the user's menu, with its sub-pages", () => {

@@ -81,7 +81,7 @@ const MENU_FRAME: readonly (MenuDefinition & { order: number })[] = [
     label: "Activity Logs",
     labelKey: "activity-logs",
     icon: "history",
-    // spec §6: the group is for the super admin and provider admin; its items also list editor and viewer
+    // The group is for the super admin and provider admin; its items also list editor and viewer
     roles: [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN],
     children: [],
   },
@@ -92,7 +92,7 @@ const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.orde
 const entry = ({ order: _order, group: _group, ...definition }: Placed): MenuDefinition => definition;
 
 /**
- * The menu tree of spec §6 and DESIGN §2a, with each entry's roles: the frame and every
+ * The menu tree, with each entry's roles: the frame and every
  * resource's entry in its place. An entry is gated by its resource's feature key, the one the
  * ability gates the resource by.
  */
@@ -138,10 +138,10 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-/** Whether a role works outside the `/admin` area (spec §2: learners only). */
+/** Whether a role works outside the `/admin` area (learners only). */
 export const usesAdminPrefix = (role: Role) => !LEARNER_ROLES.includes(role);
 
-/** Learner, institution viewer and institution editor never see disabled entries (spec §4). */
+/** Learner, institution viewer and institution editor never see disabled entries. */
 function hidesDisabled(role: Role): boolean {
   return LEARNER_ROLES.includes(role) || INSTITUTION_VIEWER_ROLES.includes(role) || role === ROLES.INSTITUTION_EDITOR;
 }
@@ -196,7 +196,7 @@ function cut(defs: readonly MenuDefinition[], user: MenuUser): MenuItem[] {
   return items;
 }
 
-/** The menu of spec §6 cut to the user: roles, institution type, feature gating, paths filled in. */
+/** The menu cut to the user: roles, institution type, feature gating, paths filled in. */
 export function menuFor(user: MenuUser): MenuItem[] {
   return cut(MENU, user);
 }
@@ -214,7 +214,7 @@ function splitPath(path: string): string[] {
 const LEARNER_DETAIL = /^\/admin\/learners\/(students|employees)\/details\/[^/]+\/?$/;
 
 /**
- * Spec §2 access rules: a path is allowed when it matches an enabled entry of the user's menu;
+ * Access rules: a path is allowed when it matches an enabled entry of the user's menu;
  * own-id entries match only the user's own id; student and employee detail pages are allowed
  * for every admin-area user. `menu` is the user's cut menu (from `menuFor` or `/api/meta`).
  */

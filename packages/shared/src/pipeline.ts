@@ -10,7 +10,7 @@ import {
 import type { ResourceName } from "./registry/types.js";
 
 /**
- * The applicant pipeline's rules that the API and the admin both ask (DESIGN §5a, spec §4): which
+ * The applicant pipeline's rules that the API and the admin both ask: which
  * stages are still waiting for an answer and which turned the applicant down, when the applicant
  * may withdraw, and where a learning event takes place. Written once, here.
  */
@@ -81,7 +81,7 @@ export interface WithdrawableApplication {
 }
 
 /**
- * The applicant may withdraw "before any decision" (DESIGN §5a): nobody has touched the
+ * The applicant may withdraw "before any decision": nobody has touched the
  * application yet — still in its first stage, with no attendance, grade, percentage or completion,
  * and not withdrawn already. Stricter than pending: a shortlisted applicant waits for an answer,
  * but the staff have already acted on them.

@@ -35,7 +35,7 @@ describe("the profile's rules", () => {
     }
   });
 
-  it("gives a program and year to learners only, and names the tag field by role (spec §6)", () => {
+  it("gives a program and year to learners only, and names the tag field by role", () => {
     expect(profileFieldsFor(ROLES.STUDENT)).toContain("year");
     expect(profileFieldsFor(ROLES.COLLEGE_ADMIN)).not.toContain("year");
     expect(tagFieldNameFor(ROLES.SUPER_ADMIN)).toBe("tags");

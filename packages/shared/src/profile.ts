@@ -17,7 +17,7 @@ import {
 } from "./validation.js";
 
 /**
- * The profile every role edits for itself (spec §2 /profile), shared by `PATCH /api/profile` and
+ * The profile every role edits for itself (/profile), shared by `PATCH /api/profile` and
  * the admin's profile form so that both apply the same rules. Role, e-mail, institution,
  * permissions and status are never part of it.
  */
@@ -55,7 +55,7 @@ export const NEPAL = "NP";
 export const profileFieldsFor = (role: Role): readonly ProfileField[] =>
   isLearnerRole(role) ? PROFILE_FIELDS : PROFILE_FIELDS.filter((name) => !LEARNER_PROFILE_FIELDS.includes(name));
 
-/** Spec §6: the tag field is called tags for staff and recruiters, preferences for institutions and learners. */
+/** The tag field is called tags for staff and recruiters, preferences for institutions and learners. */
 export function tagFieldNameFor(role: Role): "tags" | "preferences" {
   const kind = roleKind(role);
   return kind === "institution" || kind === "learner" ? "preferences" : "tags";

@@ -1,4 +1,4 @@
-/** Roles of spec §6 (plus EMPLOYEE, the company learner of DESIGN §1). */
+/** Roles (plus EMPLOYEE, the company learner). */
 export const ROLES = {
   SUPER_ADMIN: "SUPER_ADMIN",
   SKILLLAB_ADMIN: "SKILLLAB_ADMIN",
@@ -20,7 +20,7 @@ export const ROLES = {
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 export const ALL_ROLES = Object.values(ROLES) as Role[];
 
-/** The role a user has when none is given (spec §4). */
+/** The role a user has when none is given. */
 export const DEFAULT_ROLE: Role = ROLES.LEARNER;
 
 export const PROVIDER_ROLES: readonly Role[] = [
@@ -37,7 +37,7 @@ export const INSTITUTION_STAFF_ROLES: readonly Role[] = [
   ...INSTITUTION_EDITOR_ROLES,
   ...INSTITUTION_VIEWER_ROLES,
 ];
-/** Roles that exist only for colleges (spec §6: college-scoped checks require account type college). */
+/** Roles that exist only for colleges (college-scoped checks require account type college). */
 export const COLLEGE_ONLY_ROLES: readonly Role[] = [ROLES.COLLEGE_ADMIN, ROLES.COLLEGE_VIEWER];
 export const RECRUITER_ROLES: readonly Role[] = [ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER];
 export const LEARNER_ROLES: readonly Role[] = [ROLES.LEARNER, ROLES.STUDENT, ROLES.EMPLOYEE];
@@ -50,7 +50,7 @@ export const EVERY_ROLE: readonly Role[] = [
 ];
 
 /**
- * What a role may do on the rows its policy reaches (DESIGN §6): viewers (and learners, on
+ * What a role may do on the rows its policy reaches: viewers (and learners, on
  * everything but their own rows) read; editors also create, edit, export and run editor commands;
  * admins also delete and run admin commands.
  */
@@ -73,7 +73,7 @@ export const ROLE_LEVELS: Record<Role, RoleLevel> = {
   EMPLOYEE: "viewer",
 };
 
-/** Display names, spec §3 (en-US); the locale key is `roles.<ROLE>`. */
+/** Display names (en-US); the locale key is `roles.<ROLE>`. */
 export const ROLE_LABELS: Record<Role, string> = {
   SUPER_ADMIN: "Super Admin",
   SKILLLAB_ADMIN: "Skill Lab Admin",
@@ -116,7 +116,7 @@ export function learnerRoleFor(institutionType: AccountType | null | undefined):
   return ROLES.LEARNER;
 }
 
-/** Account types, spec §3. */
+/** Account types. */
 export const ACCOUNT_TYPES = ["college", "company", "recruiter"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const INSTITUTION_TYPES = ["college", "company"] as const;
@@ -124,7 +124,7 @@ export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
 
 /**
  * Whether a role may belong to an institution of the given type. COLLEGE_* roles exist only for
- * colleges (spec §6); institution roles need an institution, recruiter roles a recruiter company.
+ * colleges; institution roles need an institution, recruiter roles a recruiter company.
  */
 export function roleFitsInstitution(role: Role, institutionType: InstitutionType | null): boolean {
   if (COLLEGE_ONLY_ROLES.includes(role)) return institutionType === "college";

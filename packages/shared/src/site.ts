@@ -1,4 +1,4 @@
-/** Which site a host serves (spec §2, §4; DESIGN §1). Both the API and the admin decide it this way. */
+/** Which site a host serves. Both the API and the admin decide it this way. */
 export type Site = { kind: "provider" } | { kind: "recruiter" } | { kind: "institution"; subdomain: string };
 
 export const RECRUITER_SUBDOMAIN = "recruiter";

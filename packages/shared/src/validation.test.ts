@@ -38,7 +38,7 @@ describe("validation messages", () => {
   });
 });
 
-describe("phone (spec §5)", () => {
+describe("phone", () => {
   it.each(["9841234567", "+977 984-1234567", "(01) 4412345", "+1 (555) 010-9999"])("accepts %s", (phone) => {
     expect(validatePhone(phone)).toBeNull();
   });
@@ -64,7 +64,7 @@ describe("phone (spec §5)", () => {
   });
 });
 
-describe("professional profile link (spec §5)", () => {
+describe("professional profile link", () => {
   it.each([
     "https://www.linkedin.com/in/sita-sharma",
     "http://linkedin.com/in/sita-sharma/",
@@ -94,7 +94,7 @@ describe("professional profile link (spec §5)", () => {
   });
 });
 
-describe("website (spec §5)", () => {
+describe("website", () => {
   it("prefixes https:// when http(s) is missing", () => {
     expect(normalizeWebsite("www.kmc.edu.np")).toBe("https://www.kmc.edu.np");
     expect(normalizeWebsite("kmc.edu.np/about")).toBe("https://kmc.edu.np/about");
@@ -168,7 +168,7 @@ describe("password policy for sign-up", () => {
   });
 });
 
-describe("comma lists (spec §5)", () => {
+describe("comma lists", () => {
   it("splits, trims and drops blanks", () => {
     expect(parseCommaList("1, 2,,3 ")).toEqual(["1", "2", "3"]);
     expect(parseCommaList([4, "5"])).toEqual(["4", "5"]);

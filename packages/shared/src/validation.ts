@@ -1,5 +1,5 @@
 /**
- * Field rules of spec §5, shared by the API and the admin so both say the same thing. A validator
+ * Field rules, shared by the API and the admin so both say the same thing. A validator
  * returns null when the value is fine, otherwise the message: an i18next key in the `validation`
  * namespace and its en-US text (the API sends the text, the admin translates the key).
  */
@@ -16,7 +16,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The KDF hashes whatever it is given: an upper bound keeps a sign-up from costing seconds of CPU. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
-/** The profile (profile.ts): a name's length, spec §9 year choices 1 to 50, and how many tags it holds. */
+/** The profile (profile.ts): a name's length, year choices 1 to 50, and how many tags it holds. */
 export const FULL_NAME_MAX_LENGTH = 120;
 export const YEAR_MIN = 1;
 export const YEAR_MAX = 50;
@@ -64,7 +64,7 @@ export const optional =
 
 export const validateRequired: Validator = (value) => (isBlank(value) ? VALIDATION_MESSAGES.required : null);
 
-/* Phone (spec §5): at least one digit; only digits, spaces, plus, minus and parentheses. */
+/* Phone: at least one digit; only digits, spaces, plus, minus and parentheses. */
 
 export const PHONE_CHARACTERS_PATTERN = /^[0-9 +\-()]+$/;
 
@@ -78,7 +78,7 @@ export const validatePhone: Validator = (value) => {
 export const validateOptionalPhone: Validator = optional(validatePhone);
 
 /*
- * Professional profile (spec §5): linkedin.com with an optional http(s) scheme and www, then one
+ * Professional profile: linkedin.com with an optional http(s) scheme and www, then one
  * or more path segments (`/in/name`, `/company/x`); a trailing slash, query or fragment is kept
  * because LinkedIn's own share links carry them.
  */
@@ -91,7 +91,7 @@ export const validateLinkedinUrl: Validator = (value) => {
 
 export const validateOptionalLinkedinUrl: Validator = optional(validateLinkedinUrl);
 
-/* Website (spec §5): https:// is prefixed when the address has no http(s) scheme. */
+/* Website: https:// is prefixed when the address has no http(s) scheme. */
 
 /**
  * `www.example.com` → `https://www.example.com`; `http://…` and `https://…` are kept; the host is
@@ -150,7 +150,7 @@ export const validatePassword: Validator = (value) => {
 };
 
 /*
- * Comma lists (spec §5), e.g. a filter of ids "3,7" sent as one field. An entry 0 stands for
+ * Comma lists, e.g. a filter of ids "3,7" sent as one field. An entry 0 stands for
  * "all": a list whose entries are all 0 means everything is selected, and a list with any 0
  * includes zero (the "all" choice among others).
  */

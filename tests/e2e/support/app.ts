@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { e2eConfig } from "../playwright.config";
 
-/** The sites of DESIGN §3: "" is the provider's root domain. */
+/** The sites: "" is the provider's root domain. */
 export type SiteName = "" | "kmc" | "himal" | "recruiter" | (string & {});
 
 export const origin = (site: SiteName = "", port = inject("e2ePort")) =>

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 
-/** Spec §2: the applicant table's columns, in order. */
+/** The applicant table's columns, in order. */
 export const APPLICANT_COLUMNS = [
   "S.No.",
   "Student Name",

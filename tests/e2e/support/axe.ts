@@ -9,7 +9,7 @@ import { type DemoAccount, fillLogin, origin, type SiteName, waitForApp } from "
 import { menuEntries, openInApp, settledPage } from "./resources";
 
 /**
- * Issue 8: axe finds no serious or critical violation of WCAG 2.0/2.1 A and AA on the sign-in page
+ * Axe finds no serious or critical violation of WCAG 2.0/2.1 A and AA on the sign-in page
  * of each site and on every menu entry (its list page, the dashboard…) of every demo account. The
  * accounts come in groups, one test file each, so that vitest spreads them over its workers.
  */

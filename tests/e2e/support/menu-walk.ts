@@ -5,7 +5,7 @@ import { type DemoAccount, signIn } from "./app";
 import { menuEntries, openInApp, settledPage } from "./resources";
 
 /**
- * Issue 4: each menu entry of each demo account opens a working page — a list with rows or its
+ * Each menu entry of each demo account opens a working page — a list with rows or its
  * empty state, or the caller's own record — with no error on screen.
  */
 export function walkEveryMenuEntry(title: string, accounts: DemoAccount[]) {

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { settledDialog } from "./app";
 
 /**
- * Helpers for the server-driven resource pages (issue 4): lists, detail pages and forms, driven
+ * Helpers for the server-driven resource pages: lists, detail pages and forms, driven
  * the way a person would — through labels, buttons and the three-dot menu.
  */
 
@@ -42,7 +42,7 @@ const OWN_PAGES = ["dashboard", "profile"];
 export async function settledPage(page: Page, entry: string, timeout = 15_000): Promise<PageKind> {
   const scope = page.locator(`[data-resource="${entry}"]`);
   const rows = scope.locator('[data-testid="resource-table"] .ant-table-row');
-  // learners browse postings, courses, roadmaps and assessments as cards (DESIGN §8)
+  // learners browse postings, courses, roadmaps and assessments as cards
   const cards = scope.locator(
     '[data-testid="learner-card"], [data-testid="learning-card"], [data-testid="assessment-card"]',
   );

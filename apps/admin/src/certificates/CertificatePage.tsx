@@ -73,7 +73,7 @@ function Verified({ certificate }: { certificate: VerifiedCertificate }) {
 }
 
 /**
- * The public certificate page (DESIGN §5b, issue 20 §6): `/certificates/{code}` on the issuing
+ * The public certificate page: `/certificates/{code}` on the issuing
  * site, for anyone holding the code, signed in or not — who completed what, when, and who issued
  * it, with the printable PDF; or plainly that the code is unknown. Light, in the site's colours,
  * as the public apply pages.

@@ -17,7 +17,7 @@ export interface ActionMenuItem {
   disabled?: boolean;
 }
 
-/** Spec §2: the three-dot action menu; each item has a label, an icon, and a link or an action. */
+/** The three-dot action menu; each item has a label, an icon, and a link or an action. */
 export function ActionMenu({ items, label }: { items: ActionMenuItem[]; label?: string }) {
   const { t } = useTranslation();
   const trigger = useRef<HTMLButtonElement>(null);

@@ -16,7 +16,7 @@ export interface AppCardProps {
   bodyStyle?: CSSProperties;
 }
 
-/** Spec §2: a card with title, icon and actions, plus a skeleton loading state. */
+/** A card with title, icon and actions, plus a skeleton loading state. */
 export function AppCard({
   title,
   icon,

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import "./components.css";
 
-/** Spec §2: a back link; to a given page, or one step back in history. */
+/** A back link; to a given page, or one step back in history. */
 export function BackLink({ to, children }: { to?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { returnFocus, takeMenuOpener } from "./focus-return";
 
-/** Spec §9: the confirmation modal is never wider than this. */
+/** The confirmation modal is never wider than this. */
 export const CONFIRM_MODAL_MAX_WIDTH = 860;
 
 export interface ConfirmModalProps {
@@ -26,7 +26,7 @@ export interface ConfirmModalProps {
   afterClose?: () => void;
 }
 
-/** Spec §2: a confirmation modal; defaults title Delete, message Confirm to delete, Confirm and Cancel. */
+/** A confirmation modal; defaults title Delete, message Confirm to delete, Confirm and Cancel. */
 export function ConfirmModal({
   open,
   onConfirm,

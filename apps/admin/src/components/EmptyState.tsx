@@ -30,7 +30,7 @@ export interface EmptyStateProps {
   image?: ReactNode;
 }
 
-/** Spec §2: an empty-state block with a message and an optional button, function or dropdown. */
+/** An empty-state block with a message and an optional button, function or dropdown. */
 export function EmptyState({ message, description, action, dropdown, image }: EmptyStateProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,7 +79,7 @@ export function EmptyState({ message, description, action, dropdown, image }: Em
   );
 }
 
-/** The dropdown of spec §2: add a college or a company. `base` is the institutions list path. */
+/** The dropdown: add a college or a company. `base` is the institutions list path. */
 export function useAddInstitutionDropdown(base = "/admin/institutions"): EmptyStateProps["dropdown"] {
   const { t } = useTranslation();
   return {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import "./page-loader.css";
 
-/** Spec §2 page loaders: dark on the admin site, light on institution sites. */
+/** Page loaders: dark on the admin site, light on institution sites. */
 export function PageLoader({ tone = "light", label }: { tone?: "dark" | "light"; label?: string }) {
   return (
     <div className={`csc-page-loader csc-page-loader--${tone}`} role="status" aria-live="polite">

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { skillsThatFit } from "./skillsFit";
 import "./components.css";
 
-/** Spec §3: a skill is an id and a name. */
+/** A skill is an id and a name. */
 export interface Skill {
   id: number | string;
   name: string;
@@ -12,7 +12,7 @@ export interface Skill {
   title?: string;
 }
 
-/** Spec §9: the list collapses at this many lines. */
+/** The list collapses at this many lines. */
 export const SKILLS_COLLAPSED_LINES = 2;
 
 /** The skills that fit on the first `lines` lines of the invisible copy of the full list, with room for "+N more". */
@@ -26,7 +26,7 @@ function countVisible(measure: HTMLElement, lines: number): number {
   return skillsThatFit(boxes, lines, measure.clientWidth, more?.offsetWidth ?? 80);
 }
 
-/** Spec §2: a skills list that collapses to two lines with "+N more", and back with "View less". */
+/** A skills list that collapses to two lines with "+N more", and back with "View less". */
 export function SkillsList({ skills, lines = SKILLS_COLLAPSED_LINES }: { skills: Skill[]; lines?: number }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);

@@ -14,7 +14,7 @@ export interface SortableHeaderProps {
 
 const NEXT: Record<"none" | SortOrder, SortOrder | null> = { none: "asc", asc: "desc", desc: null };
 
-/** Spec §2: a column header that sorts asc, then desc, then not at all; a real button for keyboards. */
+/** A column header that sorts asc, then desc, then not at all; a real button for keyboards. */
 export function SortableHeader({ label, order, onChange }: SortableHeaderProps) {
   const { t } = useTranslation();
   const next = NEXT[order ?? "none"];

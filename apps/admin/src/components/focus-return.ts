@@ -1,5 +1,5 @@
 /**
- * Where the focus goes after a dialog or a save (issue 20): back to the control that opened the
+ * Where the focus goes after a dialog or a save: back to the control that opened the
  * dialog when it is still on the page, otherwise to the page's heading — never lost on `<body>`.
  */
 

@@ -16,7 +16,7 @@ function layout(widths: number[], listWidth: number, gap = 8): TagBox[] {
   });
 }
 
-describe("how many skills show collapsed (spec §9: two lines with +N more)", () => {
+describe("how many skills show collapsed (two lines with +N more)", () => {
   it("shows every skill when they fit on two lines", () => {
     expect(skillsThatFit(layout([60, 60, 60, 60], 200), 2, 200, 70)).toBe(4);
   });

@@ -6,7 +6,7 @@ export interface TagBox {
 }
 
 /**
- * How many skills to show collapsed (spec §9: two lines): those on the first `lines` lines,
+ * How many skills to show collapsed (two lines): those on the first `lines` lines,
  * less as many as it takes to leave room for the "+N more" button after the last one. All of
  * them when they fit on `lines` lines; never fewer than one.
  */

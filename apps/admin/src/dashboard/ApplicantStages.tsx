@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLanguage } from "../providers/i18n";
 import { formatNumber } from "../resources/display/format";
 
-/** The counts of one posting type in its stages' own order (spec §4), unknown stages last. */
+/** The counts of one posting type in its stages' own order, unknown stages last. */
 function stagesOf(stages: readonly DashboardStageCount[], postingType: PostingType) {
   const order: readonly string[] = stagesFor(postingType);
   return stages

@@ -21,7 +21,7 @@ import "./dashboard.css";
 const ProgressionChart = lazy(() => import("./ProgressionChart"));
 
 /**
- * The staff dashboard's numbers (issue 11): a card per metric for the range and granularity in the
+ * The staff dashboard's numbers: a card per metric for the range and granularity in the
  * URL, then the learner progression chart (provider and institution staff) or applicants by stage
  * (recruiters; institution staff see those too when their postings have applicants).
  */

@@ -32,7 +32,7 @@ export const metricLabelKey = (key: ProgressionSeriesKey) => enumLabelKey("progr
 
 export const everyMetricIsZero = (metrics: DashboardMetrics) => PROGRESSION_SERIES_KEYS.every((key) => !metrics[key]);
 
-/** Spec §3: one card per metric, in the chart's legend order; skeletons while `metrics` is on its way. */
+/** One card per metric, in the chart's legend order; skeletons while `metrics` is on its way. */
 export function MetricCards({
   metrics,
   compact = false,

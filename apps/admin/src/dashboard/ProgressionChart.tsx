@@ -33,7 +33,7 @@ function chartPng(container: HTMLElement | null): string | null {
 }
 
 /**
- * The learner progression chart of spec §2 and §9 with its PNG and CSV downloads, each logged in
+ * The learner progression chart with its PNG and CSV downloads, each logged in
  * Download Logs. Loaded on its own with the chart library.
  */
 export default function ProgressionChart({

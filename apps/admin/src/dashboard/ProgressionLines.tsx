@@ -66,7 +66,7 @@ function tooltipBody(title: string, items: readonly TooltipItem[], skillsOf: (it
 }
 
 /**
- * The chart itself (spec §9): a line per series, the y axis from 0 to the shared rounded maximum in
+ * The chart itself: a line per series, the y axis from 0 to the shared rounded maximum in
  * 4 ticks, categories labelled through the user's formatter, legend and tooltip in the user's
  * language. Drawn again only when the data, the language or the theme change (the plots library
  * redraws on every new configuration).

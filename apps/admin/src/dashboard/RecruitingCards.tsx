@@ -22,7 +22,7 @@ interface Card {
 }
 
 /**
- * What a recruiter counts (issue 20): their open postings out of all of them, the applicants in
+ * What a recruiter counts: their open postings out of all of them, the applicants in
  * their pipeline, their hires, then the applications their postings received in the range.
  */
 export function RecruitingCards({ data }: { data: DashboardData | undefined }) {

@@ -29,7 +29,7 @@ describe("the dashboard's query in the URL", () => {
   });
 });
 
-describe("the chart's category labels (spec §9)", () => {
+describe("the chart's category labels", () => {
   it("shows a year as it is, a month as short month and year, a day as a date and a week as its two ends", () => {
     setDisplayCalendar("gregorian");
     expect(categoryLabel("2024", "en-US")).toBe("2024");

@@ -4,7 +4,7 @@ import { formatDate, formatMonth, formatYear } from "../resources/display/format
 /**
  * What the dashboard is asked for, as it stands in the page's URL (`?from=&to=&granularity=&institution=`),
  * so a reload, the back button or a shared link shows the same counts. Anything not in the URL is
- * left to the server's default (spec §9: the last five calendar years, by year).
+ * left to the server's default (the last five calendar years, by year).
  */
 export interface DashboardQuery {
   from?: string;
@@ -49,7 +49,7 @@ export function dashboardApiParams(query: DashboardQuery): Record<string, string
 }
 
 /**
- * A chart category as the axis shows it (spec §9): a year as it is, a month as short month and
+ * A chart category as the axis shows it: a year as it is, a month as short month and
  * year, a day as a date, a 7-day range as "start – end", each through the user's formatter.
  */
 export function categoryLabel(key: string, language: string): string {

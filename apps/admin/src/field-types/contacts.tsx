@@ -2,7 +2,7 @@ import { type ContactPerson, ContactsTable } from "../resources/display/RecordTa
 import { ContactsInput } from "../resources/fields/ContactsInput";
 import type { FieldTypeView, FieldValueProps } from "./types";
 
-/** Contact persons (spec §3): their names in a cell, a table of them on the detail page. */
+/** Contact persons: their names in a cell, a table of them on the detail page. */
 const contacts: FieldTypeView = {
   Cell: ({ value }: FieldValueProps) => (value as ContactPerson[]).map((contact) => contact.full_name).join(", "),
   Detail: ({ value }: FieldValueProps) => <ContactsTable contacts={value as ContactPerson[]} />,

@@ -10,6 +10,6 @@ function DateValue({ value }: FieldValueProps) {
   return <span className="csc-nowrap">{formatDate(value, language) ?? t("resources.notAvailable")}</span>;
 }
 
-/** A day, as the screen writes dates (spec §9, Bikram Sambat, Nepali digits). */
+/** A day, as the screen writes dates (Bikram Sambat, Nepali digits). */
 const date: FieldTypeView = { Cell: DateValue, ...momentControls(false), column: { width: 130 } };
 export default date;

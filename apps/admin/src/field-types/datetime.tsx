@@ -10,7 +10,7 @@ function DateTimeValue({ value }: FieldValueProps) {
   return <span className="csc-nowrap">{formatDateTime(value, language) ?? t("resources.notAvailable")}</span>;
 }
 
-/** An instant: its day and time, as the screen writes them (spec §9). */
+/** An instant: its day and time, as the screen writes them. */
 const datetime: FieldTypeView = {
   Cell: DateTimeValue,
   ...momentControls(true),

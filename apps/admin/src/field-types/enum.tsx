@@ -13,7 +13,7 @@ function useOptions(field: FieldMeta) {
   );
 }
 
-/** One of a list of options (spec §3 labels, `enums:` keys), a tag wherever it is shown. */
+/** One of a list of options (labels, `enums:` keys), a tag wherever it is shown. */
 const enumeration: FieldTypeView = {
   Cell: ({ field, value }: FieldValueProps) => <EnumTag field={field} value={value} />,
   ...choiceControls(useOptions),

@@ -15,7 +15,7 @@ function RichTextInput(props: FieldInputProps) {
   );
 }
 
-/** Rich text of the editor's toolbar (spec §9): its words in a cell, its HTML on the detail page. */
+/** Rich text of the editor's toolbar: its words in a cell, its HTML on the detail page. */
 const richtext: FieldTypeView = {
   Cell: ({ value }: FieldValueProps) => (
     <Typography.Text ellipsis>{String(value).replace(/<[^>]*>/g, " ")}</Typography.Text>

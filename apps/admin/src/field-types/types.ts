@@ -44,7 +44,7 @@ export interface FieldTypeView {
   wideInForm?: (field: FieldMeta) => boolean;
   /** The value gets a section of its own under the detail page's facts. */
   wideInDetail?: boolean;
-  /** What an empty value reads (spec §9: an empty date reads N/A); a dash when absent. */
+  /** What an empty value reads (an empty date reads N/A); a dash when absent. */
   emptyKey?: string;
 }
 

@@ -5,7 +5,7 @@ import { formatYear } from "../resources/display/format";
 import { choiceControls } from "./families/choice";
 import type { FieldTypeView, FieldValueProps } from "./types";
 
-/** Spec §9: years 1–50, in the language's digits. */
+/** Years 1–50, in the language's digits. */
 function useYears() {
   const language = useLanguage();
   return useMemo(

@@ -3,13 +3,13 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "./assistant-button.css";
 
-/** The assistant's own code arrives only once its button has been pressed (spec §2: loaded lazily). */
+/** The assistant's own code arrives only once its button has been pressed (loaded lazily). */
 const AssistantPanel = lazy(() => import("./assistant/AssistantPanel"));
 
 /**
- * Spec §2's chat assistant widget: an orange button, on every signed-in screen, that opens the
+ * The chat assistant widget: an orange button, on every signed-in screen, that opens the
  * assistant. It sits in the header beside Help: floating over the page, it covered the rows'
- * action buttons and the pagination as the page scrolled (issue 20).
+ * action buttons and the pagination as the page scrolled.
  */
 export function AssistantButton() {
   const { t } = useTranslation("help");

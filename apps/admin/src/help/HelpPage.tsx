@@ -17,7 +17,7 @@ import { fetchTutorials, TUTORIALS_QUERY_KEY, type Tutorial } from "./tutorials"
 import { UnansweredQuestions } from "./UnansweredQuestions";
 import "./help.css";
 
-/** Provider staff who may change the tutorials open their list from here (the menus of spec §6 stay as they are). */
+/** Provider staff who may change the tutorials open their list from here (the menus stay as they are). */
 function ManageTutorialsLink() {
   const { t } = useTranslation("help");
   const meta = useResourceMeta("tutorials");
@@ -76,7 +76,7 @@ function useTutorialAnchor(ready: boolean) {
   }, [hash, ready]);
 }
 
-/** The Help page of every role (issue 12): the tutorials meant for them and the help articles for their role. */
+/** The Help page of every role: the tutorials meant for them and the help articles for their role. */
 export default function HelpPage() {
   const { t } = useTranslation("help");
   const { role } = useSession();

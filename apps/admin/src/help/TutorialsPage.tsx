@@ -10,8 +10,8 @@ import { useMenuRoute } from "../routes/MenuRouteContext";
 const ENTRY: ScreenEntry = { name: "tutorials", label: "Tutorials", labelKey: "tutorials", path: TUTORIALS_PATH };
 
 /**
- * The tutorials provider staff keep (issue 12), managed like any resource: the generic list,
- * record and form pages, opened from the Help page rather than the menus of spec §6.
+ * The tutorials provider staff keep, managed like any resource: the generic list,
+ * record and form pages, opened from the Help page rather than the menus.
  */
 export default function TutorialsPage() {
   const { t } = useTranslation("help");

@@ -13,7 +13,7 @@ async function fetchUnanswered(): Promise<UnansweredQuestion[]> {
   return data.data;
 }
 
-/** For provider staff: what the assistant could not answer lately, to improve the help (issue 12). */
+/** For provider staff: what the assistant could not answer lately, to improve the help. */
 export function UnansweredQuestions() {
   const { t } = useTranslation(["help", "enums"]);
   const language = useLanguage();

@@ -15,7 +15,7 @@ export interface Tutorial {
   sort_order: number;
 }
 
-/** Enough for the fourteen of spec §2 and what provider staff add. */
+/** Enough for the fourteen and what provider staff add. */
 const TUTORIALS_SHOWN = 100;
 
 export const TUTORIALS_QUERY_KEY = ["help", "tutorials"] as const;

@@ -15,7 +15,7 @@ import { SideMenu } from "./SideMenu";
 import { UserMenu } from "./UserMenu";
 import "./layout.css";
 
-/** Spec §2/§9: the sidebar is 200px wide; on large screens the content starts 202px from the left. */
+/** The sidebar is 200px wide; on large screens the content starts 202px from the left. */
 export const SIDEBAR_WIDTH = 200;
 export const CONTENT_OFFSET = 202;
 

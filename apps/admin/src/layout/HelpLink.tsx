@@ -7,7 +7,7 @@ import { useMenuRoute } from "../routes/MenuRouteContext";
 import { useSession } from "../session/SessionContext";
 
 /**
- * The way to the Help page (issue 12): in the header for every role, never in the menus of spec §6.
+ * The way to the Help page: in the header for every role, never in the menus.
  * From a screen, the Help page opens on the help for that screen.
  */
 export function HelpLink() {

@@ -12,10 +12,10 @@ function focusIn(items: (HTMLElement | null)[], index: number) {
 }
 
 /**
- * Spec §1: two options, En and नेपाली; the choice is kept in local storage `i18nextLng`.
+ * Two options, En and नेपाली; the choice is kept in local storage `i18nextLng`.
  *
  * A menu button of its own rather than antd's Dropdown, whose menu machinery (rc-menu, overflow)
- * was a tenth of the sign-in page's JavaScript (issue 8). It keeps what the dropdown offered: a
+ * was a tenth of the sign-in page's JavaScript. It keeps what the dropdown offered: a
  * labelled button (aria-haspopup, aria-expanded), a menu of radio items, the arrow keys, Home and
  * End, Enter or Space to choose, Escape and Tab to close, a click outside to close, and antd's
  * `ant-dropdown` / `ant-dropdown-menu-item` class names, by which the browser tests find it.

@@ -10,7 +10,7 @@ export interface BrandIdentity {
   provider?: boolean;
 }
 
-/** Spec §2 sidebar: the institution's logo (at most 140px wide), its name, and "Career Service Center". */
+/** Sidebar: the institution's logo (at most 140px wide), its name, and "Career Service Center". */
 export function SidebarBrand({ identity, palette }: { identity: BrandIdentity; palette: SidebarPalette }) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { useSession } from "../session/SessionContext";
 import { initials } from "./initials";
 import { useSignOut } from "./useSignOut";
 
-/** Spec §2: the dropdown user menu (profile, sign out). */
+/** The dropdown user menu (profile, sign out). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user, role } = useSession();

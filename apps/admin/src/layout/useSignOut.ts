@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { authProvider } from "../providers/auth";
 import { LOGIN_PATH } from "../providers/session";
 
-/** Sign-out from the user menu: the API revokes the token; a failure keeps the session (spec §4). */
+/** Sign-out from the user menu: the API revokes the token; a failure keeps the session. */
 export function useSignOut() {
   const navigate = useNavigate();
   const { open } = useNotification();

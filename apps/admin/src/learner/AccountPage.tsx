@@ -13,7 +13,7 @@ import "../pages/profile/profile.css";
 import "./learner.css";
 
 /**
- * A learner's "User Management" entry (DESIGN §8: never an admin table with ids): the one user
+ * A learner's "User Management" entry (never an admin table with ids): the one user
  * they manage, themselves — the e-mail they sign in with, their language, their password, and
  * the way to their profile.
  */

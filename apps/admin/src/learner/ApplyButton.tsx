@@ -45,7 +45,7 @@ export function ApplicationStatus({ application }: { application: Application })
 }
 
 /**
- * The one action of a posting's card (DESIGN §8): Apply, with an optional note, or — once applied —
+ * The one action of a posting's card: Apply, with an optional note, or — once applied —
  * the application's stage, or "Registration closed" once its registration or deadline has passed.
  * A second application is refused by the server (409) with a message that is shown here as it is.
  */

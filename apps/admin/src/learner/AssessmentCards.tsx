@@ -60,7 +60,7 @@ export function AssessmentFacts({ assessment }: { assessment: Assessment }) {
   );
 }
 
-/** Self assessments as cards (DESIGN §8), each with its one action: Start, or Resume an attempt left midway. */
+/** Self assessments as cards, each with its one action: Start, or Resume an attempt left midway. */
 export function AssessmentCards({
   meta,
   q,

@@ -147,7 +147,7 @@ function AssessmentDetail({ id, back, base }: { id: string; back: string; base: 
 }
 
 /**
- * A learner's Self Assessment entry (spec §2 `?type=all`, DESIGN §8): the assessments as cards,
+ * A learner's Self Assessment entry (`?type=all`): the assessments as cards,
  * each with Start; an assessment's own page at `show/{id}` below it.
  */
 export default function AssessmentsPage({ entry }: MenuPageProps) {

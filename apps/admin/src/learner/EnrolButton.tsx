@@ -53,7 +53,7 @@ export function EnrolmentProgress({ enrolment, title }: { enrolment: Enrolment; 
   );
 }
 
-/** "Open course" on the course site (spec §9: the login URL's variant for the item), when the site is configured. */
+/** "Open course" on the course site (the login URL's variant for the item), when the site is configured. */
 export function OpenOnCourseSite({ kind, itemId }: { kind: LearningKind; itemId: number }) {
   const { t } = useTranslation();
   const { config } = useSite();
@@ -73,7 +73,7 @@ export function OpenOnCourseSite({ kind, itemId }: { kind: LearningKind; itemId:
 }
 
 /**
- * The one action of a course's, program's or roadmap's card (DESIGN §8): Enrol, then — enrolled —
+ * The one action of a course's, program's or roadmap's card: Enrol, then — enrolled —
  * open it on the course site, with the progress and, once complete, the certificate. A second
  * enrolment is refused by the server (409) with a message shown here as it is.
  */

@@ -472,7 +472,7 @@ function MySkillsSection() {
 }
 
 /**
- * The learner's dashboard (issue 10): the welcome, their progress in numbers (issue 11), then what to do next — their open applications
+ * The learner's dashboard: the welcome, their progress in numbers, then what to do next — their open applications
  * and where each stands, the learning they have under way, postings suggested to them, their latest
  * assessment result and their skills.
  */

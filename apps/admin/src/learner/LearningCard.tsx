@@ -8,7 +8,7 @@ import { type LearningItem, type LearningKind, shortDescription, skillsOf } from
 import "./learner.css";
 
 /**
- * A course, enrichment program or career roadmap as a card (DESIGN §8): its title (opening its
+ * A course, enrichment program or career roadmap as a card: its title (opening its
  * page), a line of its description, its facts and skills, and its one action at the bottom.
  */
 export function LearningCard({

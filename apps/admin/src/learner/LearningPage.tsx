@@ -17,7 +17,7 @@ import { MyLearning } from "./MyLearning";
 const MINE = "mine";
 
 /**
- * A learner's Courses or Career Roadmap entry (DESIGN §8, no /admin prefix): cards to enrol in,
+ * A learner's Courses or Career Roadmap entry (no /admin prefix): cards to enrol in,
  * enrichment programs beside the courses when the learner may read them, and "My learning" with
  * their enrolments' progress and certificates; an item's own page at `show/{id}` below it.
  */

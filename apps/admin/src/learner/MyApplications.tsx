@@ -18,7 +18,7 @@ import { StageTimeline } from "./StageTimeline";
 import { WithdrawButton } from "./WithdrawButton";
 
 /**
- * "Taken by me" (spec §4 list scope): the learner's own applications to this kind of posting,
+ * "Taken by me" (list scope): the learner's own applications to this kind of posting,
  * newest first, each on its posting's card with its current stage, its timeline and — while
  * nobody has decided on it — Withdraw; the open ones first, then the past ones (completed,
  * closed, withdrawn: @csc/shared `isOpenApplication`) under their own heading, a completed

@@ -29,7 +29,7 @@ interface Partner {
 }
 
 /**
- * A learner's Global Partners (spec §2: browse): the partners as cards — logo, name, country, the
+ * A learner's Global Partners (browse): the partners as cards — logo, name, country, the
  * partnership and the partner's own site — searched and paged by the address; a partner's own page
  * is the record page staff see too.
  */

@@ -7,7 +7,7 @@ import "./learner.css";
 import type { Posting, PostingKind } from "./postings";
 
 /**
- * A posting as a card (DESIGN §8): its title (opening its page when there is one), what sort of
+ * A posting as a card: its title (opening its page when there is one), what sort of
  * posting it is, its facts, deadline and skills, and its one action at the bottom.
  */
 export function PostingCard({

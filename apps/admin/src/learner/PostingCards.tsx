@@ -89,8 +89,8 @@ function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
 }
 
 /**
- * A learner's page of learning events, opportunities or scholarships (DESIGN §8): cards instead of
- * the console's table, in the spec §4 tabs and list scopes — All, Taken by me (their applications,
+ * A learner's page of learning events, opportunities or scholarships: cards instead of
+ * the console's table, tabs and list scopes — All, Taken by me (their applications,
  * with stage and timeline) and My preferences — with search and pages.
  */
 export function PostingCards({

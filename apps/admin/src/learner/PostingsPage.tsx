@@ -9,7 +9,7 @@ import { PostingDetail } from "./PostingDetail";
 import { isPostingResource, POSTING_KINDS } from "./postings";
 
 /**
- * A learner's menu entry for learning events, opportunities or scholarships (spec §2, no /admin
+ * A learner's menu entry for learning events, opportunities or scholarships (no /admin
  * prefix): the cards at the entry's path, a posting's own page at `show/{id}` below it.
  */
 export default function PostingsPage({ entry }: MenuPageProps) {

@@ -5,7 +5,7 @@ import { fetchProfile } from "../providers/auth";
 import { useLanguage } from "../providers/i18n";
 import { formatDate } from "../resources/display/format";
 
-/** A skill the learner has gained (`GET /api/profile` `skills`, DESIGN §5a). */
+/** A skill the learner has gained (`GET /api/profile` `skills`). */
 export interface LearnerSkill {
   id: number;
   name: string;
@@ -28,7 +28,7 @@ export function useMySkills() {
 }
 
 /**
- * A learner's skills as tags (spec §2), collapsed to two lines with "+N more" and opened with
+ * A learner's skills as tags, collapsed to two lines with "+N more" and opened with
  * "View less"; each one says when and from what it was gained.
  */
 export function SkillsList({ skills }: { skills: LearnerSkill[] }) {

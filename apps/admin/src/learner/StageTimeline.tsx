@@ -6,7 +6,7 @@ import { useLanguage } from "../providers/i18n";
 import { formatDateTime } from "../resources/display/format";
 import { type Application, fetchHistory, type HistoryEntry } from "./applications";
 
-/** The enum each tracked field's values are labelled by (DESIGN §5a). */
+/** The enum each tracked field's values are labelled by. */
 const VALUE_ENUMS: Record<string, string> = {
   stage: "applicationStage",
   attendance: "attendance",
@@ -23,7 +23,7 @@ function useChangeText() {
   const { t } = useTranslation();
   return (entry: TimelineEntry): string => {
     if (entry.field === "withdrawn_at") return t("learner:timeline.withdrawn");
-    // a message to the applicant with no change (DESIGN §5b): the note below says it
+    // a message to the applicant with no change: the note below says it
     if (entry.field === "note") return t("learner:timeline.message");
     if (entry.field === "stage" && entry.from === null) {
       return t("learner:timeline.applied", { stage: t(enumLabelKey("applicationStage", String(entry.to))) });

@@ -18,7 +18,7 @@ export function WithdrawButton({ application, title }: { application: Applicatio
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
-  // "before any decision" (DESIGN §5a): the rule the API applies, from @csc/shared; the API decides
+  // "before any decision": the rule the API applies, from @csc/shared; the API decides
   if (!canWithdraw(application)) return null;
 
   const send = async () => {

@@ -2,7 +2,7 @@ import type { ApplicationStage, HistoryEntry, PostingType } from "@csc/shared";
 import { http } from "../providers/http";
 import type { Posting, PostingResource } from "./postings";
 
-/** An application as the learner reads it (DESIGN §5a, `GET /api/applications`: their own only). */
+/** An application as the learner reads it (`GET /api/applications`: their own only). */
 export interface Application {
   id: number;
   posting_type: PostingType;

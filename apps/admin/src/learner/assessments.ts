@@ -1,7 +1,7 @@
 import { type AssessmentQuestion, type AttemptResult, attemptsLeft, isScored } from "@csc/shared";
 import { http } from "../providers/http";
 
-/** A self assessment as the learner reads it: its questions without the answer key (DESIGN §6 field rules). */
+/** A self assessment as the learner reads it: its questions without the answer key (field rules). */
 export type Assessment = {
   id: number;
   title?: string;

@@ -1,6 +1,6 @@
 import type { LanguageCode } from "../providers/i18n";
 
-/** The public page that verifies a certificate (DESIGN §5b), on this site. */
+/** The public page that verifies a certificate, on this site. */
 export const certificatePagePath = (code: string) => `/certificates/${encodeURIComponent(code)}`;
 
 /** The printable certificate (`GET /api/public/certificates/{code}.pdf`), in the language asked for. */

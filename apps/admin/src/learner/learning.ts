@@ -9,7 +9,7 @@ import {
 import { http } from "../providers/http";
 import type { Posting } from "./postings";
 
-/** What a learner enrols in (DESIGN §5a `enrolments.item_type`), and its catalogue resource. */
+/** What a learner enrols in (`enrolments.item_type`), and its catalogue resource. */
 export type LearningItemType = EnrolmentItemType;
 export type LearningResource = (typeof ENROLMENT_RESOURCE)[EnrolmentItemType];
 
@@ -34,7 +34,7 @@ export type LearningFactKind = "text" | "mode" | "date" | "number" | "hours" | "
 export interface LearningKind {
   itemType: LearningItemType;
   resource: LearningResource;
-  /** Which of the course site's URL variants opens it (spec §9). */
+  /** Which of the course site's URL variants opens it. */
   courseSite: CourseSiteItem;
   facts: { name: string; kind: LearningFactKind }[];
 }

@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import type { ResourceMeta } from "../resources/types";
 
-/** A `?type=` tab of the resource (spec §4: time windows, and the learner's own tabs). */
+/** A `?type=` tab of the resource (time windows, and the learner's own tabs). */
 export type ListTab = ResourceMeta["timeFilters"][number];
 
 export const PAGE_SIZE = 12;

@@ -10,8 +10,8 @@ export interface PostingFact {
 }
 
 /**
- * What a learner sees of each kind of posting (DESIGN §8: cards, not tables): the application
- * column that points at it (DESIGN §5a), the field saying what sort of posting it is, the facts on
+ * What a learner sees of each kind of posting (cards, not tables): the application
+ * column that points at it, the field saying what sort of posting it is, the facts on
  * its card, the deadline to watch and its skills.
  */
 export interface PostingKind {

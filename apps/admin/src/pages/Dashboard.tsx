@@ -94,7 +94,7 @@ export function DashboardWelcome() {
 }
 
 /**
- * Spec §2: the dashboard; My College / My Company / Your Dashboard. Under the welcome, the metrics
+ * The dashboard; My College / My Company / Your Dashboard. Under the welcome, the metrics
  * and the progression chart (or applicants by stage), then shortcuts into the menu.
  */
 export default function Dashboard() {

@@ -10,7 +10,7 @@ import { useResourceMeta } from "../resources/useResourceMeta";
 import { useMenuRoute } from "../routes/MenuRouteContext";
 import { useSession } from "../session/SessionContext";
 
-/** Spec §2: student and employee detail pages, open to every admin-area user (the API decides whose). */
+/** Student and employee detail pages, open to every admin-area user (the API decides whose). */
 export default function LearnerDetails() {
   const { page } = useMenuRoute();
   if (page.kind !== "learner-details") throw new Error("LearnerDetails outside a learner details path");

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import "./standalone.css";
 
-/** Spec §1: with maintenance mode on, this replaces the whole app on every path. */
+/** With maintenance mode on, this replaces the whole app on every path. */
 export default function Maintenance() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useSession } from "../session/SessionContext";
 
-/** Spec §2/§8: a path outside the user's menu shows "Not allowed", inside the layout. */
+/** A path outside the user's menu shows "Not allowed", inside the layout. */
 export default function NotAllowed() {
   const { t } = useTranslation();
   const { role } = useSession();

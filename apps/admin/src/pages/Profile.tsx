@@ -13,7 +13,7 @@ import { ProfileForm } from "./profile/ProfileForm";
 import "./profile/profile.css";
 
 /**
- * Spec §2: the profile, common to every role (learners at /profile, everyone else at
+ * The profile, common to every role (learners at /profile, everyone else at
  * /admin/profile): the account at a glance, the details each user edits for themselves, their
  * calendar and their password.
  */

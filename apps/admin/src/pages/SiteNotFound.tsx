@@ -2,7 +2,7 @@ import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import "./standalone.css";
 
-/** Spec §4/§8: an unknown or inactive institution lands here, with a way back to the main site. */
+/** An unknown or inactive institution lands here, with a way back to the main site. */
 export default function SiteNotFound({ mainSiteUrl }: { mainSiteUrl: string | null }) {
   const { t } = useTranslation();
   return (

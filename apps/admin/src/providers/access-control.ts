@@ -6,7 +6,7 @@ const ACTION_FOR: Record<string, string> = { list: "read", show: "read", edit: "
 
 let ability: AppAbility = abilityFromRules([]);
 
-/** Called when `/api/profile` arrives; the rules are the API's (DESIGN §6), for display only. */
+/** Called when `/api/profile` arrives; the rules are the API's, for display only. */
 export function setAbilityRules(rules: AppRule[]) {
   ability = abilityFromRules(rules);
 }

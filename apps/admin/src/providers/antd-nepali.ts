@@ -4,7 +4,7 @@ import neNP from "antd/es/locale/ne_NP";
 
 /**
  * antd's own ne_NP leaves pagination and the date pickers in English; every string the admin
- * shows is in Nepali (spec §1), so those parts are filled in here.
+ * shows is in Nepali, so those parts are filled in here.
  */
 const PAGINATION = {
   items_per_page: "/ पृष्ठ",

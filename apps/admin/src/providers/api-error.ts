@@ -1,6 +1,6 @@
 import type { HttpError } from "@refinedev/core";
 
-/** The API's error body (DESIGN §5): `{ message, errors?: { field: message } }`, sometimes more. */
+/** The API's error body: `{ message, errors?: { field: message } }`, sometimes more. */
 export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string | string[]>;
@@ -10,7 +10,7 @@ export interface ApiErrorBody {
   [key: string]: unknown;
 }
 
-/** What every failed call rejects with: refine's HttpError plus the whole body (spec §8). */
+/** What every failed call rejects with: refine's HttpError plus the whole body. */
 export interface ApiError extends HttpError {
   body: ApiErrorBody;
 }

@@ -24,14 +24,14 @@ export interface ResetPasswordValues {
   password_confirmation: string;
 }
 
-/** The signed-in user, or a rejection carrying the API's error (spec §4 profile load). */
+/** The signed-in user, or a rejection carrying the API's error (profile load). */
 export async function fetchProfile(): Promise<CurrentUser> {
   const { data } = await http.get<{ data: CurrentUser }>("/api/profile");
   return data.data;
 }
 
 /**
- * Spec §4 sessions: the token lives in local storage `csc-token`; a session starts authenticated
+ * Sessions: the token lives in local storage `csc-token`; a session starts authenticated
  * when it is there; sign-in sets it, sign-out (and any failure to sign in) clears it.
  */
 export const authProvider: AuthProvider = {
@@ -41,7 +41,7 @@ export const authProvider: AuthProvider = {
       try {
         await http.get("/api/logout", { skipSessionExpiry: true });
       } catch (error) {
-        // spec §4: a failed sign-out keeps the session, unless the token was already dead
+        // A failed sign-out keeps the session, unless the token was already dead
         if (!isApiError(error) || error.statusCode !== 401) return authFailure(error);
       }
     }
@@ -51,7 +51,7 @@ export const authProvider: AuthProvider = {
     return { success: true, redirectTo: LOGIN_PATH };
   },
   // refine calls this on every route change, public pages included: it must stay silent (the
-  // signed-in screens say "Session expired." themselves, spec §4)
+  // signed-in screens say "Session expired." themselves)
   check: async () =>
     getToken() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: LOGIN_PATH },
   onError: async (error) => {

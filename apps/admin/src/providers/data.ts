@@ -9,7 +9,7 @@ type ExtraQuery = Record<string, string | number | undefined | null>;
 const extraOf = (meta: Record<string, unknown> | undefined): ExtraQuery =>
   (meta?.query as ExtraQuery | undefined) ?? {};
 
-/** The simple-rest list query (DESIGN §5) for filters and sorters, plus extras; exports use the same. */
+/** The simple-rest list query for filters and sorters, plus extras; exports use the same. */
 export function listQueryString(filters: CrudFilter[] = [], sorters: CrudSort[] = [], extra: ExtraQuery = {}): string {
   const query: Record<string, unknown> = { ...generateFilter(filters) };
   const sort = generateSort(sorters);
@@ -26,7 +26,7 @@ export function listQueryString(filters: CrudFilter[] = [], sorters: CrudSort[] 
 const rest = dataProvider(API, http);
 
 /**
- * simple-rest v6 over our axios instance (DESIGN §5): same bearer header, 401 handling and errors.
+ * simple-rest v6 over our axios instance: same bearer header, 401 handling and errors.
  * Lists and deletions also send `meta.query`, which simple-rest itself would drop.
  */
 export const restDataProvider: DataProvider = {

@@ -4,7 +4,7 @@ import { endSession } from "./session";
 
 /**
  * `POST` with plain `fetch`, for the sign-in screen, which loads without the console's axios
- * (issue 8). Same headers, same 401 handling and the same rejection (ApiError) as `http`.
+ *. Same headers, same 401 handling and the same rejection (ApiError) as `http`.
  */
 export async function postJson<T>(url: string, body: unknown, { skipSessionExpiry = false } = {}): Promise<T> {
   const headers = apiRequestHeaders();

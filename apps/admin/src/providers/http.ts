@@ -12,7 +12,7 @@ declare module "axios" {
   }
 }
 
-/** Our axios instance (DESIGN §5): bearer header, 401 handling, errors in refine's shape. */
+/** Our axios instance: bearer header, 401 handling, errors in refine's shape. */
 export const http = axios.create({ headers: { "Content-Type": "application/json", Accept: "application/json" } });
 
 http.interceptors.request.use((config) => {

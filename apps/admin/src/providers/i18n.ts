@@ -10,14 +10,14 @@ import { initReactI18next, useTranslation } from "react-i18next";
 import { nepaliAntdLocale } from "./antd-nepali";
 import { INTERPOLATION, languageDigits } from "./message-digits";
 
-/** Spec §1: en-US (shown as En) and np-NP (shown in Nepali script). */
+/** En-US (shown as En) and np-NP (shown in Nepali script). */
 export const LANGUAGES = [
   { code: "en-US", name: "En" },
   { code: "np-NP", name: "नेपाली" },
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 export const DEFAULT_LANGUAGE: LanguageCode = "en-US";
-/** Spec §9: the choice is kept in local storage under this key. */
+/** The choice is kept in local storage under this key. */
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";
 /** `fields` and `enums` label the server-driven resources (field labels, enum options). */
 export const NAMESPACES = [
@@ -35,7 +35,7 @@ export const NAMESPACES = [
 
 /**
  * Browsers say `ne`, `ne-NP`, `en-GB` or plain `en`; our files are en-US and np-NP. Nepali in any
- * spelling is np-NP, anything else falls back to English (spec §1: the fallback is en).
+ * spelling is np-NP, anything else falls back to English (the fallback is en).
  */
 export function toSupportedLanguage(detected: string | undefined | null): LanguageCode {
   const lower = (detected ?? "").toLowerCase();

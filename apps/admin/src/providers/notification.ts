@@ -1,13 +1,13 @@
 import type { NotificationProvider, OpenNotificationParams } from "@refinedev/core";
 import { useSyncExternalStore } from "react";
 
-/** Spec §9: toasts close after 5000 ms, top-right, one per id. */
+/** Toasts close after 5000 ms, top-right, one per id. */
 export const NOTIFICATION_CONFIG = { placement: "topRight", duration: 5, maxCount: 5 } as const;
 
 export type NotificationCommand = { kind: "open"; params: OpenNotificationParams } | { kind: "close"; key: string };
 
 /**
- * antd's notifications load with the first toast, not with the page (issue 8: the sign-in screen
+ * antd's notifications load with the first toast, not with the page (the sign-in screen
  * usually shows none). Until NotificationOutlet is there, what is asked for waits here.
  */
 let outlet: ((command: NotificationCommand) => void) | null = null;

@@ -8,7 +8,7 @@ export const setPathSubdomain = (subdomain: string | null) => {
 };
 
 /**
- * What every API call carries (DESIGN §5), whichever client sends it (axios in the console,
+ * What every API call carries, whichever client sends it (axios in the console,
  * `fetch` on the sign-in screen): the bearer token, the UI language and a path-given site.
  */
 export function apiRequestHeaders(): Record<string, string> {

@@ -16,7 +16,7 @@ export const setSignedOutOnPurpose = (value: boolean) => {
 
 /**
  * What holds a user's data (the query cache) registers here to be emptied when a session starts
- * or ends. A registry rather than an import: the sign-in screen loads no query client (issue 8).
+ * or ends. A registry rather than an import: the sign-in screen loads no query client.
  */
 const forgetters = new Set<() => void>();
 export function onForgetSessionData(forget: () => void): () => void {
@@ -27,7 +27,7 @@ export function forgetSessionData() {
   for (const forget of forgetters) forget();
 }
 
-/** Spec §4/§8: "Session expired." (never on /login itself), then /login. */
+/** "Session expired." (never on /login itself), then /login. */
 export function announceSessionExpired() {
   if (isOnLoginPage() || signedOutOnPurpose) return;
   notify.open({ key: SESSION_EXPIRED_KEY, type: "error", message: i18n.t("session.expired") });

@@ -20,9 +20,9 @@ export const authFailure = (error: unknown): AuthActionResponse => ({
 });
 
 /**
- * Spec §4 sign-in: `POST /api/auth/login`; the token goes to local storage, anything another
+ * Sign-in: `POST /api/auth/login`; the token goes to local storage, anything another
  * user left in the caches goes. A failure clears the token. Plain `fetch`: the sign-in screen
- * loads neither axios nor refine (issue 8); refine's auth provider signs in through this too.
+ * loads neither axios nor refine; refine's auth provider signs in through this too.
  */
 export async function signIn({ email, password, code }: LoginValues): Promise<AuthActionResponse> {
   try {

@@ -1,4 +1,4 @@
-/** Spec §9: the session token lives in local storage under this key. */
+/** The session token lives in local storage under this key. */
 export const TOKEN_KEY = "csc-token";
 
 export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);

@@ -65,7 +65,7 @@ function StatusDetails({ status }: { status: GuestStatus }) {
 }
 
 /**
- * A guest applicant's private page (DESIGN §5b: `/applications/status/{token}`, the link of their
+ * A guest applicant's private page (`/applications/status/{token}`, the link of their
  * receipt and of every mail after it): the stage of their application and its timeline, read only,
  * in the site's colours. A link that is not one says so, and nothing else.
  */

@@ -8,7 +8,7 @@ import { Captcha } from "./Captcha";
 import { applyAsGuest, type PublicPostingResource } from "./publicPostings";
 
 /**
- * Applying without an account (DESIGN §5a): full name, e-mail and phone (spec §5 rule, from
+ * Applying without an account: full name, e-mail and phone (rule, from
  * @csc/shared), profession if they like, and the captcha when the site has one. Each error shows
  * under its field, the client's and the server's alike; a refusal (429, 503) above the button.
  */

@@ -31,7 +31,7 @@ function excerptOf(html: unknown): string | null {
 }
 
 /**
- * The public apply pages (spec §2 public links: `/job-role-trainings-apply`,
+ * The public apply pages (public links: `/job-role-trainings-apply`,
  * `/job-opportunities-apply`): the published, open postings this site may show, as cards, each
  * with Apply — with the account when signed in, else after signing in or as a guest — or, once
  * its registration or deadline has passed while the page is open, "Registration closed".

@@ -2,7 +2,7 @@ import type { GuestApplicationBody } from "@csc/shared";
 import type { Posting } from "../learner/postings";
 import { http } from "../providers/http";
 
-/** The postings with a public apply page (spec §2 public links, DESIGN §5a). */
+/** The postings with a public apply page (public links). */
 export type PublicPostingResource = "learning-events" | "job-opportunities";
 
 /**

@@ -13,7 +13,7 @@ export interface DeleteTarget {
 }
 
 /**
- * Spec §2's confirmation modal before a deletion of one record or of the selected ones. Accounts
+ * The confirmation modal before a deletion of one record or of the selected ones. Accounts
  * are deleted softly: the modal asks why, and Activity Logs → Deleted Users keeps the reason.
  */
 export function DeleteConfirm({

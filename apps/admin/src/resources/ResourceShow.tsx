@@ -37,7 +37,7 @@ export interface ResourceShowProps {
   standalone?: boolean;
 }
 
-/** A record's details, every field formatted for its type (spec §9), with edit and delete where allowed. */
+/** A record's details, every field formatted for its type, with edit and delete where allowed. */
 export default function ResourceShow({ screen, id, heading, editPath, standalone = false }: ResourceShowProps) {
   const { meta, paths, title: listTitle, entry } = screen;
   // the resource's own actions (resources/registry.ts), loaded with its pages

@@ -29,7 +29,7 @@ export interface ResourceBehaviour {
    * exactly that record (the institution's plan).
    */
   singleRecord?: { recordId?: (user: CurrentUser) => number | undefined };
-  /** Where a record opens below the list (spec §2: learners at `details/{id}`). */
+  /** Where a record opens below the list (learners at `details/{id}`). */
   recordSegment?: "show" | "details";
   /** Creating starts from the add-institution menu (one item per institution type). */
   createFrom?: "add-institution-menu";

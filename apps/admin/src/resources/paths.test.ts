@@ -15,7 +15,7 @@ describe("the pages of a menu entry", () => {
     expect(viewFor(events, "/admin/job-trainings/details/12")).toEqual({ kind: "unknown" });
   });
 
-  it("opens students and employees at details/{id} (spec §2)", () => {
+  it("opens students and employees at details/{id}", () => {
     expect(viewFor(students, "/admin/learners/students/details/7")).toEqual({ kind: "show", id: "7" });
     expect(pathsFor(students).show(7)).toBe("/admin/learners/students/details/7");
     expect(pathsFor(events).show(7)).toBe("/admin/job-trainings/show/7");

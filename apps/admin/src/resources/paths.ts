@@ -46,7 +46,7 @@ export type ResourceView =
 /**
  * Which page of its resource a route target (routes/route-match.ts, read once from the path) is:
  * single-record entries show their record and `edit` it; the others list, create, edit and show,
- * a record also at `details/{id}` where the resource opens records there (spec §2).
+ * a record also at `details/{id}` where the resource opens records there.
  */
 export function viewOf(entry: Pick<ScreenEntry, "name">, target: RouteTarget): ResourceView {
   const behaviour = behaviourOf(entry.name);

@@ -15,7 +15,7 @@ import { recruitersRequest } from "./recruiters-request";
 import { scholarship } from "./scholarship";
 
 /**
- * The one place that lists the resources needing more than the generic pages (issue 4: only
+ * The one place that lists the resources needing more than the generic pages (only
  * where the generic page is not enough), each from its own folder `resources/<resource-name>/`.
  */
 const RESOURCE_BEHAVIOURS: Partial<Record<MenuName | ResourceName, ResourceBehaviour>> = {

@@ -20,7 +20,7 @@ export const can = (meta: ResourceMeta, action: Action) => meta.actions.includes
 
 /**
  * Whether the user may act on this very record: the resource allows it and the user's CASL rules
- * (from `/api/profile`, DESIGN §6) reach the row — an institution changes its own courses, not the
+ * (from `/api/profile`) reach the row — an institution changes its own courses, not the
  * provider's. For display only; the API decides.
  */
 export function canRecord(meta: ResourceMeta, action: Action, record: ResourceRecord): boolean {

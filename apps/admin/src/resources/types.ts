@@ -6,7 +6,7 @@ export type { FieldMeta, FieldOption, ListTab as TimeFilterName, ResourceMeta } 
 export type ResourceRecord = { id: number } & Record<string, unknown>;
 
 /**
- * Where a resource's pages are opened from: a menu entry, or a resource the menus of spec §6 leave
+ * Where a resource's pages are opened from: a menu entry, or a resource the menus leave
  * out, opened from another page (the tutorials, from the Help page).
  */
 export type ScreenEntry = Pick<MenuItem, "label" | "labelKey" | "path"> & { name: MenuName | ResourceName };

@@ -14,7 +14,7 @@ import {
 } from "./pages";
 
 /**
- * Every signed-in path goes through here: the path as MenuRouteProvider read it (spec §2 access
+ * Every signed-in path goes through here: the path as MenuRouteProvider read it (access
  * rules first, with the server's menu), then the page of the menu entry it belongs to.
  */
 export function MenuRoute() {

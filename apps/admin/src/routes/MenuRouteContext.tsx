@@ -6,7 +6,7 @@ import { type MenuRouteMatch, matchMenuRoute } from "./route-match";
 
 const MenuRouteContext = createContext<MenuRouteMatch | null>(null);
 
-/** Reads the signed-in path once for the sidebar, the route and the pages below (spec §2). */
+/** Reads the signed-in path once for the sidebar, the route and the pages below. */
 export function MenuRouteProvider({ children }: { children: ReactNode }) {
   const { menu, role } = useSession();
   const { pathname } = useLocation();

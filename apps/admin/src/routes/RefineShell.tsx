@@ -23,7 +23,7 @@ const REFINE_OPTIONS = {
 
 /**
  * refine around every route but /login, loaded with the first of them: the sign-in screen does
- * without it (issue 8), so a visitor's first page is not held up by the console's machinery.
+ * without it, so a visitor's first page is not held up by the console's machinery.
  * Providers are module-level: built once.
  */
 export default function RefineShell() {

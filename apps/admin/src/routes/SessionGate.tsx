@@ -23,7 +23,7 @@ import { appearanceForUser, isDark } from "../theme/appearance";
 import { MenuRouteProvider } from "./MenuRouteContext";
 import { useSetResources } from "./ResourcesContext";
 
-/** Spec §4: no token → "Session expired." (the bare home page just goes to sign-in) and /login. */
+/** No token → "Session expired." (the bare home page just goes to sign-in) and /login. */
 function ExpiredRedirect() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -68,7 +68,7 @@ function SignedInShell({ user, meta }: { user: CurrentUser; meta: Meta }) {
 
 /**
  * The signed-in part of the app: needs the token, then the user (`/api/profile`) and their menu
- * (`/api/meta`); a failed profile load ends the session (spec §4) with the server's message.
+ * (`/api/meta`); a failed profile load ends the session with the server's message.
  */
 export function SessionGate() {
   const token = getToken();

@@ -12,7 +12,7 @@ interface LoginOptions<TValues> {
 
 /**
  * refine's `useLogin`, as far as the sign-in screen uses it, for /login rendered outside
- * <Refine> (issue 8: the first page loads only what it needs, neither refine nor axios). The
+ * <Refine> (the first page loads only what it needs, neither refine nor axios). The
  * auth provider's own sign-in (`signIn`, plain `fetch`), same callbacks: the screen's own
  * `onSuccess`/`onError` replace refine's defaults there as well.
  */

@@ -15,7 +15,7 @@ export const MENU_PAGES: Partial<Record<MenuName, LazyPage>> = {
 
 /**
  * Learners get cards instead of the console's table on the postings they apply to and the courses,
- * roadmaps and assessments they enrol in or take (DESIGN §8);
+ * roadmaps and assessments they enrol in or take;
  * staff keep the generic pages of the same entries.
  */
 const LearnerPostingsPage: LazyPage = lazy(() => import("../learner/PostingsPage"));
@@ -34,7 +34,7 @@ export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
   users: lazy(() => import("../learner/AccountPage")),
 };
 
-/** The Help area (issue 12): every role's Help page, and the tutorials provider staff keep. */
+/** The Help area: every role's Help page, and the tutorials provider staff keep. */
 export const HelpPage = lazy(() => import("../help/HelpPage"));
 export const TutorialsPage = lazy(() => import("../help/TutorialsPage"));
 

@@ -26,15 +26,15 @@ export type RouteTarget =
 /** The page a signed-in path shows. */
 export type MenuRoutePage =
   | { kind: "not-allowed" }
-  /** Spec §2 learner detail pages, open to every admin-area user. */
+  /** Learner detail pages, open to every admin-area user. */
   | { kind: "learner-details"; resource: "students" | "employees"; id: string }
   | { kind: "entry"; entry: MenuItem; resource: MenuName; target: RouteTarget }
-  /** The Help page (issue 12): every role's, reached from the header, never from the menus of spec §6. */
+  /** The Help page: every role's, reached from the header, never from the menus. */
   | { kind: "help" }
   /** The tutorials provider staff keep, opened from their Help page. */
   | { kind: "tutorials"; target: RouteTarget };
 
-/** The signed-in path, read once (spec §2): the menu entry it belongs to, and the page it shows. */
+/** The signed-in path, read once: the menu entry it belongs to, and the page it shows. */
 export interface MenuRouteMatch {
   /** The entry whose path is the longest prefix of it (the sidebar marks it), allowed or not. */
   entry: MenuItem | undefined;
@@ -63,7 +63,7 @@ export function targetBelow(entryPath: string, pathname: string): RouteTarget {
   return targetOf(pathname.split("/").filter(Boolean).slice(base.length));
 }
 
-/** The one reading of a signed-in path: spec §2 access rules first, then the menu entry it belongs to. */
+/** The one reading of a signed-in path: access rules first, then the menu entry it belongs to. */
 export function matchMenuRoute(menu: MenuItem[], role: Role, pathname: string): MenuRouteMatch {
   const help = helpPageOf(role, pathname);
   if (help) return { entry: undefined, page: help };
@@ -82,7 +82,7 @@ export function matchMenuRoute(menu: MenuItem[], role: Role, pathname: string): 
 const withinPath = (base: string, pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 
 /**
- * The pages of the Help area (issue 12), outside the menus: the Help page at the role's own help
+ * The pages of the Help area, outside the menus: the Help page at the role's own help
  * path, and for provider staff the tutorials they keep. The API decides what each may do there.
  */
 function helpPageOf(role: Role, pathname: string): MenuRoutePage | null {

@@ -3,7 +3,7 @@ import type { ResourceProps } from "@refinedev/core";
 /** The path part of a menu entry (`/admin/job-trainings?type=ongoing` → `/admin/job-trainings`). */
 export const pathnameOf = (path: string) => path.split(/[?#]/)[0] ?? path;
 
-/** refine resources from the server's menu: groups become parents, entries list pages (DESIGN §1). */
+/** refine resources from the server's menu: groups become parents, entries list pages. */
 export function resourcesFromMenu(menu: readonly MenuItem[]): ResourceProps[] {
   const parents = new Map<string, string>();
   for (const item of menu) for (const child of item.children ?? []) parents.set(child.name, item.name);

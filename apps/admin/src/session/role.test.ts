@@ -15,7 +15,7 @@ const user = (role: string, type: "college" | "company" | null): CurrentUser =>
     rules: [],
   }) as unknown as CurrentUser;
 
-describe("roles and the dashboard title (spec §2, §3, §4)", () => {
+describe("roles and the dashboard title", () => {
   it("takes the role from the first entry of roles, and defaults to learner", () => {
     expect(roleOf(user("COLLEGE_ADMIN", "college"))).toBe("COLLEGE_ADMIN");
     expect(roleOf({ roles: [] })).toBe("LEARNER");

@@ -1,7 +1,7 @@
 import { DEFAULT_ROLE, isRole, type Role, roleKind } from "@csc/shared";
 import type { CurrentUser } from "./types";
 
-/** Spec §3: the first entry of `roles` names the role; spec §4: learner when none is given. */
+/** The first entry of `roles` names the role; learner when none is given. */
 export function roleOf(
   user: (Pick<CurrentUser, "roles"> & Partial<Pick<CurrentUser, "role">>) | null | undefined,
 ): Role {
@@ -9,7 +9,7 @@ export function roleOf(
   return isRole(first) ? first : DEFAULT_ROLE;
 }
 
-/** The locale key of the dashboard title (spec §2): My College / My Company / Your Dashboard. */
+/** The locale key of the dashboard title: My College / My Company / Your Dashboard. */
 export function dashboardTitleKey(user: CurrentUser): string {
   if (roleKind(roleOf(user)) === "institution") {
     if (user.institution?.type === "college") return "dashboard.titleCollege";

@@ -3,7 +3,7 @@ import { guessSiteKind, siteAddressOf } from "./site";
 
 const config = { rootDomain: "localhost", adminSubdomain: "admin" };
 
-describe("siteAddressOf (spec §4)", () => {
+describe("siteAddressOf", () => {
   it("treats the bare root domain and the admin subdomain as the provider's site", () => {
     expect(siteAddressOf("localhost:3000", "/login", config)).toEqual({ kind: "provider", basename: "" });
     expect(siteAddressOf("admin.localhost:3000", "/", config)).toEqual({ kind: "provider", basename: "" });

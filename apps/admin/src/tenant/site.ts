@@ -1,7 +1,7 @@
 import { RECRUITER_SUBDOMAIN, siteFromHost } from "@csc/shared";
 import type { Institution, PublicConfig } from "../session/types";
 
-/** The site this page is for (spec §4, DESIGN §1), with its institution once looked up. */
+/** The site this page is for, with its institution once looked up. */
 export type ResolvedSite =
   | { kind: "provider"; basename: string }
   | { kind: "recruiter"; basename: string }
@@ -62,7 +62,7 @@ class PublicRequestError extends Error {
   }
 }
 
-/** `GET` of a public endpoint with plain `fetch`: the first page loads no HTTP library (issue 8). */
+/** `GET` of a public endpoint with plain `fetch`: the first page loads no HTTP library. */
 async function getPublic<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new PublicRequestError(response.status);
@@ -74,7 +74,7 @@ export async function fetchPublicConfig(): Promise<PublicConfig> {
   return data;
 }
 
-/** Spec §4: the institution is looked up before anything renders; unknown or inactive → 404. */
+/** The institution is looked up before anything renders; unknown or inactive → 404. */
 export async function resolveSite(address: SiteAddress): Promise<ResolvedSite> {
   if (address.kind !== "institution") return address;
   try {

@@ -32,7 +32,7 @@ export function useApplyAppearance(appearance: Appearance) {
 
 /**
  * What antd's <App> gave the page, without its message, modal and notification machinery (those
- * load on demand, issue 8): the theme's text colour, size, line height and font.
+ * load on demand): the theme's text colour, size, line height and font.
  */
 function AppRoot({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();

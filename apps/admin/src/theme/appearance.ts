@@ -6,7 +6,7 @@ import type { ResolvedSite, SiteAddress } from "../tenant/site";
 import { contrastRatio, mix, normalizeHex, readableOn, withAlpha, withContrast } from "./color";
 
 /**
- * Spec §1 themes: the provider's admin area is dark and dense; institutions and learners are light
+ * Themes: the provider's admin area is dark and dense; institutions and learners are light
  * in the institution's colours; the recruiter site is lighter still, with its own buttons and cards.
  */
 export type AppearanceKind = "admin" | "institution" | "recruiter" | "learner";

@@ -164,7 +164,7 @@ export async function findLoginCandidate(db: Kysely<Database>, email: string) {
   return user ? { user, passwordHash: row.password_hash } : null;
 }
 
-/** Spec §7 profile shape: roles list, enabled features and permissions as slugs, plus CASL rules. */
+/** Profile shape: roles list, enabled features and permissions as slugs, plus CASL rules. */
 export function profileOf(user: SessionUser) {
   const rules: AppRule[] = rulesFor(user);
   return {
@@ -186,7 +186,7 @@ export function profileOf(user: SessionUser) {
 /**
  * Signing in on an institution's site admits that institution's people and provider staff; the
  * recruiter site admits recruiters and provider staff; the provider site admits provider staff
- * and independent learners (DESIGN §6). Answers the host the user belongs on when it is not this one.
+ * and independent learners. Answers the host the user belongs on when it is not this one.
  */
 export function homeSiteOf(user: SessionUser): Site {
   if (PROVIDER_ROLES.includes(user.role)) return { kind: "provider" };

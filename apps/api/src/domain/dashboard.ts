@@ -15,7 +15,7 @@ import type { Database } from "../platform/db/schema.js";
 import { recruitingOf } from "./dashboard-recruiting.js";
 
 /**
- * The dashboard's counts (DESIGN §5a, issue 11), computed in the database from the activity tables
+ * The dashboard's counts, computed in the database from the activity tables
  * and scoped to the reader. Every metric is a count of rows whose activity began in the range,
  * bucketed by that date: an enrolment by `enrolled_at`, an application by `applied_at`, an attempt
  * by `taken_at`, a skill by `gained_at`. The "completed" and "certificate" metrics count the rows of

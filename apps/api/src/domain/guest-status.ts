@@ -4,7 +4,7 @@ import type { Database } from "../platform/db/schema.js";
 import { nowIso } from "../platform/time.js";
 
 /**
- * A guest applicant's private status link (DESIGN §5b). Only the hash of a token is kept, so a
+ * A guest applicant's private status link. Only the hash of a token is kept, so a
  * token is known to the mail that carries it and to nobody else: each mail to a guest carries a
  * token of its own, and every one of them opens the same page.
  */

@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.js";
 
 /**
- * A learner's skills (DESIGN §5a): one row per skill and learner, whatever its case, gained when
+ * A learner's skills: one row per skill and learner, whatever its case, gained when
  * they complete something that teaches it. Completing a second thing that teaches a skill they
  * already hold keeps the first: when and where they gained it.
  */

@@ -15,9 +15,9 @@ import type { Translate } from "../platform/messages.js";
 import { parseList, type SessionUser } from "./accounts.js";
 
 /**
- * The profile a user edits for themselves (spec §2 /profile, issue 10): what `GET /api/profile`
+ * The profile a user edits for themselves (/profile): what `GET /api/profile`
  * adds to the session's user, and the checks of `PATCH /api/profile`. Preferences (called tags
- * for staff and recruiters, spec §6) are chosen among the tags by id and kept by name, as every
+ * for staff and recruiters) are chosen among the tags by id and kept by name, as every
  * posting's tags are, so that matching a learner's interests reads them as it always has.
  */
 

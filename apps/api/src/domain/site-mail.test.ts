@@ -3,7 +3,7 @@ import { redactSecrets } from "../platform/mailer.js";
 import { certificatePath, guestStatusPath, languageOf, mailDate, postingPagePath } from "./site-mail.js";
 
 describe("a mail's date", () => {
-  it("is spec §9's short date in English, and in Nepali words and Devanagari digits in np-NP", () => {
+  it("is the short date in English, and in Nepali words and Devanagari digits in np-NP", () => {
     expect(mailDate("2026-11-26T04:00:00.000Z", "en-US")).toBe("Nov 26, 2026");
     expect(mailDate("2026-11-26T04:00:00.000Z", "np-NP")).toBe("नोभे. २६, २०२६");
   });
@@ -31,7 +31,7 @@ describe("a mail's links", () => {
     expect(postingPagePath("scholarship", 9)).toBe("/scholarship/show/9");
   });
 
-  it("open a guest's status page and a certificate's page (DESIGN §5b)", () => {
+  it("open a guest's status page and a certificate's page", () => {
     expect(guestStatusPath("abc_DEF-1")).toBe("/applications/status/abc_DEF-1");
     expect(certificatePath("CSC-2345-6789-ABCD")).toBe("/certificates/CSC-2345-6789-ABCD");
   });

@@ -23,7 +23,7 @@ import { siteOrigin } from "./accounts.js";
 dayjs.extend(utc);
 
 /**
- * What every mail of the product needs to speak for a site (issue 20): its name as people know
+ * What every mail of the product needs to speak for a site: its name as people know
  * it (the college or company, the recruiter company, or the provider), its address, and its
  * colour. A mail names the site and links to the exact page on it.
  */
@@ -81,7 +81,7 @@ export async function ownerSite(db: Kysely<Database>, owner: SiteOwner, t: Trans
   return providerSite(t);
 }
 
-/** A learner's own site (DESIGN §6: where they sign in): their institution's, or the provider's. */
+/** A learner's own site (where they sign in): their institution's, or the provider's. */
 export async function learnerSite(
   db: Kysely<Database>,
   institutionId: number | null,
@@ -111,17 +111,17 @@ export function postingPagePath(type: PostingType, postingId: number): string {
   return `${base}/show/${postingId}`;
 }
 
-/** A guest's private page of their application's stage and timeline (DESIGN §5b). */
+/** A guest's private page of their application's stage and timeline. */
 export const guestStatusPath = (token: string): string => `/applications/status/${token}`;
 
-/** The public certificate page (DESIGN §5b). */
+/** The public certificate page. */
 export const certificatePath = (code: string): string => `/certificates/${encodeURIComponent(code)}`;
 
 /** The Nepal offset: a day in a mail is the day in Nepal, where the product's people are, not the server's. */
 const NEPAL_OFFSET_MINUTES = 5 * 60 + 45;
 
 /**
- * A date as the recipient's screens write it: spec §9's short date ("Nov 26, 2026") or, for a
+ * A date as the recipient's screens write it: the short date ("Nov 26, 2026") or, for a
  * Bikram Sambat user, day, month and year of that calendar ("11 Mangsir 2083"); np-NP in Nepali
  * month names and Devanagari digits. "" for no date.
  */

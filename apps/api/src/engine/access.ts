@@ -60,7 +60,7 @@ function conditionSql(eb: AnyBuilder, column: (name: string) => string, conditio
   return eb.and(parts);
 }
 
-/** A `parents` grant (DESIGN §6): rows whose parent row the caller may write, as SQL over `alias`. */
+/** A `parents` grant: rows whose parent row the caller may write, as SQL over `alias`. */
 function parentsSql(eb: AnyBuilder, alias: string, reason: ParentReason): Expression<SqlBool> {
   return eb.or(
     reason.parents.map(({ field, resource, reach }) => {
@@ -188,8 +188,8 @@ export const matchingAny = (alias: string, alternatives: readonly Conditions[]):
 
 /**
  * Tenancy where no action of the ability applies (a form's relation choices and checks, the
- * tenant records of spec §7): the rows of `resource` inside one institution, drawn as the scopes
- * of DESIGN §6 draw it — the institution itself, or its rows and the provider's shared ones (no
+ * tenant records): the rows of `resource` inside one institution, drawn as the scopes
+ * draw it — the institution itself, or its rows and the provider's shared ones (no
  * `institution_id`). `null` is no institution in particular: every row.
  */
 export function institutionReach(resource: ResourceDefinition, institutionId: number | null, alias: string): Reach {
@@ -208,7 +208,7 @@ const NO_INSTITUTION = 0;
 export const lookupInstitutionOf = (user: Pick<SessionUser, "role" | "institution">): number | null =>
   isProviderRole(user.role) ? null : (user.institution?.id ?? NO_INSTITUTION);
 
-/** A recruiter's own company among the `recruiters` rows (spec §7 `/recruiter-profile`); no row for anyone else. */
+/** A recruiter's own company among the `recruiters` rows (`/recruiter-profile`); no row for anyone else. */
 export function companyReach(user: Pick<SessionUser, "role" | "recruiterId">, alias: string): Reach {
   if (!RECRUITER_ROLES.includes(user.role) || user.recruiterId === null) return { kind: "none" };
   return matching(alias, { id: user.recruiterId });

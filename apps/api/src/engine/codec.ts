@@ -6,7 +6,7 @@ import { filterXSS } from "xss";
  * carry, the HTML sanitizer of rich text.
  */
 
-/** What the rich-text toolbar of spec §9 writes: headers 1–3, bold, italic, underline, lists. */
+/** What the rich-text toolbar writes: headers 1–3, bold, italic, underline, lists. */
 const RICH_TEXT_TAGS = {
   h1: [],
   h2: [],

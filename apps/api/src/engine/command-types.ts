@@ -21,7 +21,7 @@ export type CommandAnswer = (
 };
 
 /**
- * What one command of the registry does (DESIGN §6): the body it takes besides `ids`, which of
+ * What one command of the registry does: the body it takes besides `ids`, which of
  * the rows the caller's ability reaches it applies to, and its work, inside one transaction that
  * also writes its history rows and queues its mail.
  */

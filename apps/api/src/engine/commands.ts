@@ -24,7 +24,7 @@ async function sendQueued(request: FastifyRequest, mails: readonly Mail[]) {
 }
 
 /**
- * The commands the registry declares (DESIGN §6), each behind its own ability: one route per
+ * The commands the registry declares, each behind its own ability: one route per
  * command, `POST /{resource}/{id}/{name}` or `POST /{resource}/{name}` with `{ ids }`. A command
  * runs in one transaction over rows the caller's ability for it reaches; a row out of reach, or
  * one the command does not apply to, makes it a 404 and changes nothing.

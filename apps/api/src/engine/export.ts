@@ -1,6 +1,6 @@
 import { csvRow } from "@csc/shared";
 
-/** DESIGN §5b: exports take `format=csv|xlsx`; CSV when the request names none. */
+/** Exports take `format=csv|xlsx`; CSV when the request names none. */
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -16,7 +16,7 @@ import { OPEN, POSTING_COLUMN } from "../resources/postings/commands.js";
 import type { ListLearner, ListQuery } from "./list-query.js";
 
 /**
- * The learner's own views of a posting list (spec §4): the tabs `suggested`, `pending` and
+ * The learner's own views of a posting list: the tabs `suggested`, `pending` and
  * `rejected`, and the scopes `user-taken` and `user-preference`. Their rows depend on who asks,
  * so they are the learner's alone: anyone else asking for them is a 400 naming the parameter.
  */

@@ -22,7 +22,7 @@ import { type TSchema, Type } from "typebox";
 import { objectMemo } from "../platform/caches.js";
 import { integerParam } from "../routes/schemas.js";
 
-/** simple-rest v6 (DESIGN §5): paging, multi-sort, `_ne`/`_gte`/`_lte`/`_like` filters, `q`, `id=…&id=…`. */
+/** simple-rest v6: paging, multi-sort, `_ne`/`_gte`/`_lte`/`_like` filters, `q`, `id=…&id=…`. */
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -55,9 +55,9 @@ export interface ListLearner {
 
 export interface ListQuery {
   window: TimeWindowFilter | null;
-  /** A learner's own tab (spec §4 `?type=suggested|pending|rejected` on postings, `taken|not-taken` on assessments). */
+  /** A learner's own tab (`?type=suggested|pending|rejected` on postings, `taken|not-taken` on assessments). */
   learnerTab: LearnerTab | null;
-  /** Spec §4 `?scope=`; anything but `all` is a learner's, on postings. */
+  /** `?scope=`; anything but `all` is a learner's, on postings. */
   scope: ListScope;
   rules: RuleFilter[];
   /** Set by the list's handler when the tab or scope is the learner's (learner-lists.ts). */
@@ -91,7 +91,7 @@ export function listQuerySchema(resource: ResourceDefinition) {
     ? TIME_WINDOW_FILTERS.filter((w) => resource.timeWindow?.start || (w !== "upcoming" && w !== "ongoing"))
     : [];
   const tabs = [...windows, ...learnerTabsOf(resource)];
-  // `all` is every row: the tab a list with tabs shows when none is chosen (spec §2 `?type=all`)
+  // `all` is every row: the tab a list with tabs shows when none is chosen (`?type=all`)
   if (tabs.length > 0) properties.type = Type.Union([ALL_TAB, ...tabs].map((tab) => Type.Literal(tab)));
   // checked in parseListQuery, so that an empty value is ignored like any other filter's
   if (postingTypeOf(resource.name)) properties.scope = value;

@@ -43,8 +43,8 @@ const ruleFilterMeta = (name: RuleFilterName, t: Translate): FieldMeta => ({
 
 /**
  * The resources a user may read, each with the actions and fields cut to their abilities
- * (DESIGN §5 `/api/meta`): fields by the read rules of read-rules.ts, and the tag field
- * is "tags" for staff and recruiters and "preferences" for institutions and learners (spec §6).
+ * (`/api/meta`): fields by the read rules of read-rules.ts, and the tag field
+ * is "tags" for staff and recruiters and "preferences" for institutions and learners.
  */
 export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translate): ResourceMeta[] {
   const kind = roleKind(user.role);

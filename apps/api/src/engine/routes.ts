@@ -11,7 +11,7 @@ const may = (resource: ResourceDefinition, ...verbs: ResourceAction[]): { access
   access: { can: verbs.map((verb) => [verb, resource.name] as const) },
 });
 
-/** The generic engine: the simple-rest contract (DESIGN §5) for every resource of the registry. */
+/** The generic engine: the simple-rest contract for every resource of the registry. */
 export default async function resourceRoutes(app: FastifyInstance) {
   for (const resource of Object.values(RESOURCES)) {
     const path = `/${resource.name}`;

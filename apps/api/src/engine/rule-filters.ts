@@ -6,7 +6,7 @@ import type { RuleFilter } from "./list-query.js";
 type AnyBuilder = ExpressionBuilder<any, any>;
 
 /**
- * DESIGN §5a `registration` of an application (alias `r`): `registered` applicants have an
+ * `registration` of an application (alias `r`): `registered` applicants have an
  * account and did not come through the skill lab, `not_registered` are guests of the public apply
  * page (no account), `skill_lab` came through the skill lab. An applicant type that is not set
  * (N/A) is not the skill lab: `is distinct from` would say so, but only PostgreSQL has it, so the
@@ -22,7 +22,7 @@ const REGISTRATION: Record<RegistrationFilter, (eb: AnyBuilder) => Expression<Sq
   skill_lab: (eb) => eb("r.applicant_type", "=", "skill_lab"),
 };
 
-/** DESIGN §5a `completed` of an enrolment: completed (stamped) or still under way. */
+/** `completed` of an enrolment: completed (stamped) or still under way. */
 const COMPLETED: Record<CompletedFilter, (eb: AnyBuilder) => Expression<SqlBool>> = {
   true: (eb) => eb("r.completed_at", "is not", null),
   false: (eb) => eb("r.completed_at", "is", null),

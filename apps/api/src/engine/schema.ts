@@ -61,7 +61,7 @@ const DeleteQuery = Type.Object(
 );
 
 /**
- * The schema of each generic route of a resource (DESIGN §5): what OpenAPI documents and what
+ * The schema of each generic route of a resource: what OpenAPI documents and what
  * Fastify checks. `options` is null for a resource without relation fields, which has no such route.
  */
 export function routeSchemas(resource: ResourceDefinition) {
@@ -72,7 +72,7 @@ export function routeSchemas(resource: ResourceDefinition) {
   const relations = resource.fields.filter((f) => f.relation);
   return {
     list: { ...documented, querystring: query, response: { 200: Type.Array(row), ...errorResponses } },
-    // DESIGN §5b: exports take `format=csv|xlsx`
+    // Exports take `format=csv|xlsx`
     export: {
       ...documented,
       querystring: Type.Object(

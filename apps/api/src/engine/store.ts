@@ -65,7 +65,7 @@ function filterSql(filter: Filter) {
 }
 
 /**
- * Spec §4 time filters over a resource's time window. Dates and date-times are ISO strings, so
+ * Time filters over a resource's time window. Dates and date-times are ISO strings, so
  * "now" compares as text: today's date for date fields, the instant for date-time ones.
  */
 function windowed(query: AnySelect, resource: ResourceDefinition, list: ListQuery): AnySelect {

@@ -31,7 +31,7 @@ const UNIQUE: Partial<Record<string, string[][]>> = {
   institution_recruiters: [["institution_id", "recruiter_id"]],
 };
 
-/** The entity part of "created by" (spec §3): which kind of account made the row. */
+/** The entity part of "created by": which kind of account made the row. */
 function creatorEntity(user: SessionUser): string {
   const kind = roleKind(user.role);
   if (kind === "institution") return user.institution?.type ?? "institution";

@@ -1,4 +1,4 @@
-/** One error shape for the whole API: `{ message, errors? }` (DESIGN §5). */
+/** One error shape for the whole API: `{ message, errors? }`. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -6,7 +6,7 @@ import type { Mail, SendMail } from "./mailer.js";
 
 /**
  * Mail that must wait before it leaves: the applicants' mail for a change of the pipeline goes
- * only once the staff can no longer undo the change (DESIGN §5b). Rows are written in the
+ * only once the staff can no longer undo the change. Rows are written in the
  * change's own transaction, so a change and its mail are kept together or not at all; an undo
  * deletes them in its transaction. Any API process sends what is due: each takes rows by
  * writing its own claim on them first, so two processes never send the same mail.

@@ -28,7 +28,7 @@ export function redactSecrets(text: string): string {
   return (
     text
       .replace(/([?&#](?:token|code|key)=)[^\s&#"'<>]+/gi, `$1${REDACTED}`)
-      // a guest's private status page carries its token in the path (DESIGN §5b)
+      // a guest's private status page carries its token in the path
       .replace(/(\/applications\/status\/)[^\s/?#"'<>]+/g, `$1${REDACTED}`)
   );
 }

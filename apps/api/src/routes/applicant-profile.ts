@@ -6,7 +6,7 @@ import { reachedRow } from "../engine/handlers/reach.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 
 /**
- * `GET /applications/{id}/applicant` (issue 20): the essentials of the learner behind an application,
+ * `GET /applications/{id}/applicant`: the essentials of the learner behind an application,
  * for whoever may read that application (the same read reach as `GET /applications/{id}`, a 404
  * otherwise): name, e-mail, phone, institution, department or program, profession, skills and
  * their CV. Nothing else of the account. A guest who applied without an account has none: null.

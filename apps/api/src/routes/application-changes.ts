@@ -10,7 +10,7 @@ import { bearer, errorResponses, Id } from "./schemas.js";
 const ChangeParams = Type.Object({ change_id: Id });
 
 /**
- * `POST /applications/changes/{change_id}/undo` (DESIGN §5b): whoever may change every
+ * `POST /applications/changes/{change_id}/undo`: whoever may change every
  * applicant the change set touched (the `bulk` reach of the applications) puts it back before
  * its deadline. A change set that touched an applicant out of their reach is a 404, as an
  * unknown one is.

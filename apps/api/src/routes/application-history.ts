@@ -5,7 +5,7 @@ import { historyValue, readableByApplicant } from "../resources/applications/his
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 
 /**
- * `GET /applications/{id}/history` (DESIGN §5a): every change of the application, oldest first,
+ * `GET /applications/{id}/history`: every change of the application, oldest first,
  * with who made it. Exactly whoever may read the application may read its history: the engine's
  * read reach finds the row, so one out of reach is a 404 here as it is on `GET /applications/{id}`.
  */

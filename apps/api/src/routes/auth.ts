@@ -262,7 +262,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         .executeTakeFirst();
       const message = t(recruiterSite ? "auth.recruiterRegistered" : "auth.registered");
       // Hashed whether or not the address has an account: the hash is nearly all of the answer's
-      // time, so a taken address answers as slowly as a new one (issue 7).
+      // time, so a taken address answers as slowly as a new one.
       const passwordHash = await app.passwords.hash(body.password, [
         `login:ip:${request.ip}`,
         `login:account:${email}`,

@@ -79,7 +79,7 @@ async function findCertificate(db: Kysely<Database>, rawCode: string): Promise<F
 }
 
 /**
- * Certificate verification (DESIGN §5a, §5b: a certificate "anyone can verify"), without signing
+ * Certificate verification (a certificate "anyone can verify"), without signing
  * in, for the codes of completed enrolments and of learning-event applications marked complete:
  * `GET /public/certificates/{code}` answers the facts, `GET /public/certificates/{code}.pdf` the
  * printable certificate. Both name the holder by their full name and nothing more about them: no

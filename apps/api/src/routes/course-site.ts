@@ -34,7 +34,7 @@ const Body = Type.Object(
 );
 
 /**
- * The course site's signed callback (issue 10, DESIGN §5a learner journey): `POST
+ * The course site's signed callback (learner journey): `POST
  * /course-site/completions` moves a learner's course enrolment on as staff would — progress, or
  * completion with its certificate and skills, in one transaction, by nobody's account
  * (`completed_by` null). The course site is not a user: the route is public, and what admits a

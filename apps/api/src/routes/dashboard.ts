@@ -71,7 +71,7 @@ export const CHART_DOWNLOAD_RULE: ThrottleRule = { limit: 30, windowMs: 10 * 60_
 const CHART_LOG_NAME = "learner-progression";
 
 /**
- * `GET /dashboard` (DESIGN §5a): the metrics and the progression chart over the reader's scope —
+ * `GET /dashboard`: the metrics and the progression chart over the reader's scope —
  * provider staff the platform or one institution they pick, institution staff their learners,
  * recruiters the applicants to their postings, a learner themselves. `POST /dashboard/downloads`
  * records a download of the chart (PNG or CSV, made in the browser) in the download log.

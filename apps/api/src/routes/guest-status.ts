@@ -15,7 +15,7 @@ export const GUEST_STATUS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
 export const GUEST_HISTORY_LIMIT = 200;
 
 /**
- * `GET /public/applications/{token}` (DESIGN §5b): a guest applicant's private, read-only page of
+ * `GET /public/applications/{token}`: a guest applicant's private, read-only page of
  * their application's stage and timeline, opened by the token their mails carry. An unknown token
  * is a 404 like any other; every address is throttled whether its tokens are good or not.
  */

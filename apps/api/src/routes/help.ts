@@ -32,7 +32,7 @@ const Language = Type.Union(HELP_LANGUAGES.map((language) => Type.Literal(langua
 const LanguageQuery = Type.Object({ language: Type.Optional(Language) }, { additionalProperties: false });
 
 /**
- * The help articles (issue 12) for whoever is signed in: those for their kind of user about the
+ * The help articles for whoever is signed in: those for their kind of user about the
  * screens their own menu opens, in the language asked for. Read once at start-up.
  */
 export default async function helpRoutes(fastify: FastifyInstance) {

@@ -45,7 +45,7 @@ async function reachesLearner(request: FastifyRequest, userId: number): Promise<
 }
 
 /**
- * A learner's CV (issue 20): a PDF they upload, replace and remove on their profile, under the same
+ * A learner's CV: a PDF they upload, replace and remove on their profile, under the same
  * rules as images (size, type by content, the per-user rate and quota), stored outside the public
  * uploads. It is sent only to the learner and the staff of `reachesLearner`; anyone else gets a 404.
  */

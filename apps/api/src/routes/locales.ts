@@ -21,7 +21,7 @@ export const MAX_STORED_MISSING_KEYS = 2000;
 export const MISSING_KEYS_RULE: ThrottleRule = { limit: 60, windowMs: 60_000 };
 
 /**
- * Translation files (spec §7) from locales/, read once at start-up, and a record of keys the
+ * Translation files from locales/, read once at start-up, and a record of keys the
  * admin found missing. Missing keys only go to a table: no request ever writes a locale file.
  * Recording them is open to anyone signed out, so it is off unless LOCALES_SAVE_MISSING is set
  * (`npm run dev` sets it), and bounded even then.

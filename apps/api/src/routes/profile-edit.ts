@@ -25,7 +25,7 @@ const NullableText = (maxLength: number) => Type.Union([Type.Null(), Type.String
 const PlaceId = Type.Union([Type.Null(), Type.Integer({ minimum: 1 })]);
 
 /**
- * What the caller may change of their own profile (spec §2 /profile): nothing else is accepted,
+ * What the caller may change of their own profile (/profile): nothing else is accepted,
  * so role, e-mail, institution, permissions and status are refused by name (400).
  */
 const ProfileBody = Type.Object(
@@ -47,7 +47,7 @@ const ProfileBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Editing one's own profile and password (issue 10); the answers carry the profile as `GET /profile` does. */
+/** Editing one's own profile and password; the answers carry the profile as `GET /profile` does. */
 export default async function profileEditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

@@ -8,7 +8,7 @@ import { resourcesFor } from "../engine/meta.js";
 import profileEditRoutes from "./profile-edit.js";
 import { bearer, ErrorResponse } from "./schemas.js";
 
-/** The signed-in user (spec §7) and their server-driven menu (DESIGN §2a). */
+/** The signed-in user and their server-driven menu. */
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   await profileEditRoutes(fastify);
@@ -27,7 +27,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       data: {
         ...profileOf(request.auth),
         ...(await profileDetailsOf(app.db, request.auth.id)),
-        // DESIGN §5a: the skills the caller has gained, each with where it came from
+        // The skills the caller has gained, each with where it came from
         skills: await skillsOf(app.db, request.auth.id),
       },
     }),

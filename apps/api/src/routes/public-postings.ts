@@ -35,7 +35,7 @@ import { insertApplication, OPEN, POSTING_COLUMN } from "../resources/postings/c
 import { ErrorResponse, errorResponses, IdParams, integerParam, MessageResponse } from "./schemas.js";
 
 /**
- * The public pages of DESIGN §5a (spec §2 public links): the published, open learning events and
+ * The public pages (public links): the published, open learning events and
  * job opportunities the site a request is for may show, and applications to them from visitors
  * without an account. Anybody reaches these routes, so they send only what a visitor needs, show
  * nothing the site may not show (404, as for a posting that does not exist), never tell whether an
@@ -73,7 +73,7 @@ const PUBLIC_POSTINGS = {
 } as const satisfies Record<string, PublicPostings>;
 
 /**
- * What a site shows and who applies from it (DESIGN §5a, spec §2): an institution's site its own
+ * What a site shows and who applies from it: an institution's site its own
  * postings and everyone's meant for all (its applicants come from a college, or from a company:
  * N/A), the provider's site the provider's and recruiters' postings and the institutions' meant for
  * all (skill lab), the recruiter site only what is meant for everyone (recruiter).

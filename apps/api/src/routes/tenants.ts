@@ -38,7 +38,7 @@ const recruiterColumns = ["id", "name", "status", "email", "phone", "website", "
   (name) => `${ALIAS}.${name}`,
 );
 
-/** Institution and recruiter records of spec §7; another tenant's record is a 404, never a 403. */
+/** Institution and recruiter records; another tenant's record is a 404, never a 403. */
 export default async function tenantRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;

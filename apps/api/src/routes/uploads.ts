@@ -148,7 +148,7 @@ export async function recordUpload(
 }
 
 /**
- * Images (logos, photos) upload as multipart into data/uploads (DESIGN §3): checked for type by
+ * Images (logos, photos) upload as multipart into data/uploads: checked for type by
  * content and for size, decoded and re-encoded, counted against the uploader's rate and quota;
  * the answer is the URL an image field stores.
  */
@@ -219,7 +219,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
   app.post(
     "/uploads/photo",
     {
-      // the caller's own profile photo (spec §2 /profile): everyone signed in has one
+      // the caller's own profile photo (/profile): everyone signed in has one
       config: { access: "signed-in" },
       schema: {
         tags: ["uploads"],

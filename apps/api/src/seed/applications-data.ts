@@ -13,7 +13,7 @@ import { ACCOUNTS } from "./demo-data.js";
 import { loadSeedFile, strictObject } from "./seed-files.js";
 
 /**
- * DESIGN §4 and §5a: how the demo's applicants spread over the stages of each posting type, with
+ * How the demo's applicants spread over the stages of each posting type, with
  * the notes the staff wrote, from seeds/catalogue/applications.json. Checked here when the seed code
  * is first imported: a stage of the wrong variant or a showcase posting that does not exist stops the
  * seed with the file's name, before any row is built.

@@ -8,7 +8,7 @@ import { DAY, type NewRow, type Random, random, type SeedContext } from "./catal
 import { AUTHORS, type Owner } from "./catalogue-data.js";
 
 /**
- * DESIGN §4 and §5a: applicants to the demo's postings, each row as the pipeline's commands would
+ * Applicants to the demo's postings, each row as the pipeline's commands would
  * have left it. A learner applies while the posting is open (and after their account exists), in
  * the first stage of its variant, with their own details copied on; staff of the posting's owner
  * then move it on through the stages its path in seeds/catalogue/applications.json names, recording
@@ -102,7 +102,7 @@ export async function loadPostings(db: Kysely<Database>, ctx: SeedContext, above
     published: Number(row.publish_status) === 1,
     opens: Date.parse(row.created_at),
   });
-  // an institution's own posting is for its own learners unless it is shared with all (DESIGN §5a access scope)
+  // an institution's own posting is for its own learners unless it is shared with all (access scope)
   const only = (row: { institution_id: number | null; access_scope?: string | null }) =>
     row.institution_id !== null && row.access_scope !== "all" ? row.institution_id : null;
   const CATALOGUE = ["id", "title", "institution_id", "recruiter_id", "publish_status", "created_at"] as const;

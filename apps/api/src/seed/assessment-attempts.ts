@@ -6,7 +6,7 @@ import { loadApplicants, type SeedApplicant } from "./applications.js";
 import { DAY, type NewRow, type Random, random, type SeedContext } from "./catalogue.js";
 
 /**
- * DESIGN §4 and §5a: the demo learners' self-assessment attempts over the years, each as the
+ * The demo learners' self-assessment attempts over the years, each as the
  * `attempts` command would have stored it: the answers, the questions with their key as they are,
  * the score by the shared rule. A learner takes assessments they may read (published, the
  * provider's or their own institution's), after their account and the assessment exist, and some
@@ -47,7 +47,7 @@ export async function loadAssessments(db: Kysely<Database>, aboveId = 0): Promis
 export const mayTake = (assessment: SeedAssessment, learner: SeedApplicant) =>
   assessment.published && (assessment.institutionId === null || assessment.institutionId === learner.institution_id);
 
-/** The demo learner accounts (DESIGN §4): a few attempts each, over several years, and some left to take. */
+/** The demo learner accounts: a few attempts each, over several years, and some left to take. */
 const DEMO_LEARNERS = ["student@example.com", "employee@example.com", "learner@example.com"];
 /** Attempts of each other learner: none to a few. */
 const ATTEMPTS_PER_LEARNER = { min: 0, max: 3 };
@@ -165,7 +165,7 @@ export const SCALE_ATTEMPTS_PER_LEARNER = 2;
 const LEARNERS_PER_ROUND = 1_000;
 
 /**
- * The attempts of `npm run seed -- --scale N` (DESIGN §4): about two per added learner (ids above
+ * The attempts of `npm run seed -- --scale N`: about two per added learner (ids above
  * `learnersAbove`), at any assessment they may take, after their account was made. Returns the
  * rows written.
  */

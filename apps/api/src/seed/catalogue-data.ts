@@ -14,7 +14,7 @@ import { Contact } from "./demo-data.js";
 import { loadSeedFile, strictObject } from "./seed-files.js";
 
 /**
- * DESIGN §4: the demo catalogue, learners and activity around the tenants of seeds/demo.json.
+ * The demo catalogue, learners and activity around the tenants of seeds/demo.json.
  * Only the words live in seeds/catalogue/*.json; catalogue.ts turns them into rows with ids and
  * dates derived from the seed's reference date, so the same reference always gives the same rows.
  * Each file is checked against its schema here, when the seed code is first imported.
@@ -138,7 +138,7 @@ export const TESTIMONIALS = loadSeedFile(
   ),
 );
 
-/** Spec §2 embedded tutorial videos, in both languages; provider staff add the video addresses. */
+/** Embedded tutorial videos, in both languages; provider staff add the video addresses. */
 export const TUTORIALS = loadSeedFile(
   "catalogue/tutorials.json",
   Type.Array(
@@ -247,7 +247,7 @@ export const EXTERNAL_PROGRAMS = loadSeedFile("catalogue/external-programs.json"
 
 const Author = strictObject({ emails: Names, entity: Type.String() });
 const Activity = strictObject({
-  /** Accounts of seeds/demo.json that author each owner's rows (`created_by`, spec §3). */
+  /** Accounts of seeds/demo.json that author each owner's rows (`created_by`). */
   authors: strictObject({ provider: Author, kmc: Author, himal: Author, recruiter: Author }),
   downloads: Type.Array(
     strictObject({

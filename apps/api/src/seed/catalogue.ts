@@ -9,7 +9,7 @@ import { ACCOUNTS, RECRUITER } from "./demo-data.js";
 import { DemoLogos } from "./logos.js";
 
 /**
- * DESIGN §4: the demo catalogue, learners, recruiter companies and activity logs, spread over the
+ * The demo catalogue, learners, recruiter companies and activity logs, spread over the
  * four years before the reference date and the year after it. Every value comes from the data files
  * of seeds/catalogue/ (catalogue-data.ts), the ids found in the database and a seeded PRNG, so one
  * reference date always gives the same rows (only the password hash differs: scrypt salts are random).
@@ -204,7 +204,7 @@ export function ownerColumns(
   return { institution_id: null, recruiter_id: null };
 }
 
-/** `<userId>_<entity>` (spec §3) for one of the owner's demo staff accounts. */
+/** `<userId>_<entity>` for one of the owner's demo staff accounts. */
 export function createdBy(ctx: SeedContext, r: Random, owner: Owner): string | null {
   const author = data.AUTHORS[owner];
   const ids = author.emails.map((email) => ctx.accounts.get(email)).filter((id) => id !== undefined);

@@ -2,9 +2,9 @@ import { ALL_ROLES, FEATURE_KEYS, type FeatureKey } from "@csc/shared";
 import { type Static, Type } from "typebox";
 import { loadSeedFile, strictObject } from "./seed-files.js";
 
-/** DESIGN §4: the demo tenants and one account per role, from seeds/demo.json. */
+/** The demo tenants and one account per role, from seeds/demo.json. */
 
-/** A contact person of an institution or recruiter company (`contact_persons`, DESIGN §2a "contacts"). */
+/** A contact person of an institution or recruiter company (`contact_persons`, docs/api.md "contacts"). */
 export const Contact = strictObject({
   full_name: Type.String(),
   email: Type.String(),
@@ -40,7 +40,7 @@ const Demo = strictObject({
     strictObject({
       name: Type.String(),
       description: Type.String(),
-      /** A plan has every feature (spec §4) but these: a new feature reaches every plan unless left out here. */
+      /** A plan has every feature but these: a new feature reaches every plan unless left out here. */
       withoutFeatures: Type.Array(Type.Enum(FEATURE_KEYS)),
       isDefault: Type.Boolean(),
     }),

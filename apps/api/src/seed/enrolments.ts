@@ -17,7 +17,7 @@ import { type AnyDb, DAY, type NewRow, type Random, random, type SeedContext } f
 import type { Owner } from "./catalogue-data.js";
 
 /**
- * DESIGN §4 and §5a: the demo learners' journeys, each row as the learner-journey commands would
+ * The demo learners' journeys, each row as the learner-journey commands would
  * have left it. A learner enrols in published courses, enrichment programs and career roadmaps of
  * the provider and of their own institution, after both the item and their account exist; about
  * half of what they started long enough ago is complete — marked by the item's staff for a course
@@ -273,7 +273,7 @@ export const ENROLMENTS_PER_SCALED_LEARNER = 3;
 const LEARNERS_PER_ROUND = 1_000;
 
 /**
- * The enrolments of `npm run seed -- --scale N` (DESIGN §4): about three per added learner (ids
+ * The enrolments of `npm run seed -- --scale N`: about three per added learner (ids
  * above `learnersAbove`), over every published item they may enrol in, the demo's and the run's
  * own alike, as the demo seed plans them. Returns the rows written.
  */

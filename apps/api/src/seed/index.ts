@@ -158,14 +158,14 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
     )
     .execute();
 
-  // DESIGN §4 demo activity: catalogue, learners, recruiter companies, logs (seed/catalogue.ts).
+  // Demo activity: catalogue, learners, recruiter companies, logs (seed/catalogue.ts).
   await seedCatalogue(db, now, options.passwordHashCost, logos);
-  // DESIGN §4 and §5a: applicants to every demo posting, with their histories (seed/applications.ts)
+  // Applicants to every demo posting, with their histories (seed/applications.ts)
   const ctx = await loadContext(db, now);
   await seedApplications(db, ctx);
-  // DESIGN §4 and §5a: the learners' enrolments, certificates and skills over the years (seed/enrolments.ts)
+  // The learners' enrolments, certificates and skills over the years (seed/enrolments.ts)
   await seedEnrolments(db, ctx);
-  // DESIGN §4 and §5a: the learners' self-assessment attempts over the years (seed/assessment-attempts.ts)
+  // The learners' self-assessment attempts over the years (seed/assessment-attempts.ts)
   await seedAttempts(db, ctx);
   await logos.store();
 }

@@ -5,7 +5,7 @@
  * provinces, districts, local levels ("municipalities") and the four local-level categories.
  * Its ids are already sequential nationwide (1..7, 1..77, 1..753) and are kept as is.
  *
- * The package data predates a few renames and has some defects, corrected here (DESIGN §4):
+ * The package data predates a few renames and has some defects, corrected here:
  * - provinces carry their current names (the package still has "Province No. 1/2" and
  *   "Sudur Paschimanchal");
  * - the two Nawalparasi districts ("Nawalpur"/"Parasi" in the package) and the two Rukum

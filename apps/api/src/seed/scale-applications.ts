@@ -17,7 +17,7 @@ import { APPLICATIONS } from "./applications-data.js";
 import { DAY, type Random, type SeedContext } from "./catalogue.js";
 
 /**
- * The applications of `npm run seed -- --scale N` (DESIGN §4): about ten per added learner, to
+ * The applications of `npm run seed -- --scale N`: about ten per added learner, to
  * the postings the same run added that the learner may apply to and that were open after their
  * account was made. A few postings draw many applicants and most draw few (a skewed pick), and one
  * published, open opportunity of the demo recruiter company draws almost a third of all learners:

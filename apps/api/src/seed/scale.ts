@@ -27,7 +27,7 @@ import { seedScaleEnrolments } from "./enrolments.js";
 import { seedScaleApplications } from "./scale-applications.js";
 
 /**
- * `npm run seed -- --scale N` (DESIGN §4): N more learners for benchmarks, split between the demo
+ * `npm run seed -- --scale N`: N more learners for benchmarks, split between the demo
  * college (students) and company (employees), and catalogue rows in proportion. Runs on a seeded
  * demo database, in one transaction, 500 rows per statement, with one password hash for everyone.
  * Then about ten applications per added learner to the added postings, with their histories

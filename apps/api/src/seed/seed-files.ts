@@ -5,7 +5,7 @@ import { Value } from "typebox/value";
 import { REPO_ROOT } from "../config.js";
 
 /**
- * The top-level `seeds/` folder (DESIGN §2), found from the code's own location (REPO_ROOT), not the
+ * The top-level `seeds/` folder, found from the code's own location (REPO_ROOT), not the
  * working directory: the same from source (vitest) and from apps/api/dist (`npm start`, `npm run seed`).
  */
 const SEEDS = join(REPO_ROOT, "seeds");

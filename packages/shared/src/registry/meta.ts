@@ -8,7 +8,7 @@ import type { ResourceDefinition } from "./types.js";
  * signed-in user, with actions and fields already cut to their abilities.
  */
 
-/** Spec §4 time filters a resource with a time window understands (`?type=`). */
+/** Time filters a resource with a time window understands (`?type=`). */
 export const TIME_WINDOW_FILTERS = [
   "current",
   "expired",
@@ -18,7 +18,7 @@ export const TIME_WINDOW_FILTERS = [
 export type TimeWindowFilter = (typeof TIME_WINDOW_FILTERS)[number];
 
 /**
- * Spec §4 tabs of a posting's list that are about the learner, not the posting's dates: postings
+ * Tabs of a posting's list that are about the learner, not the posting's dates: postings
  * suggested to them (open, matching their skills or preferences, not applied to), and those they
  * applied to that wait for an answer or turned them down (pipeline.ts says which stages are which);
  * and of what learners take (self-assessments), those they have taken and those they have not.
@@ -34,7 +34,7 @@ export type LearnerTab = (typeof LEARNER_TABS)[number];
 
 /**
  * The tab of every row, whatever the window or the learner: any list with tabs takes it, and it is
- * the learner's default on what they take (spec §2: the self-assessment list adds `?type=all`).
+ * the learner's default on what they take (the self-assessment list adds `?type=all`).
  */
 export const ALL_TAB = "all" as const satisfies TimeFilter;
 

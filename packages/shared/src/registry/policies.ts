@@ -2,9 +2,9 @@ import { ROLES, type Role, type RoleKind } from "../roles.js";
 import type { CommandName, PolicyGrant, RolePolicy } from "./types.js";
 
 /**
- * Role policy templates (DESIGN §6), one per way a resource's rows belong to tenants (the scopes of
+ * Role policy templates, one per way a resource's rows belong to tenants (the scopes of
  * types.ts): each resource of resources.ts takes one, narrowed where the spec's menu by role says
- * so (spec §6). The menu (menu.ts) only decides which pages open; menu-policy.test.ts keeps the two
+ * so. The menu (menu.ts) only decides which pages open; menu-policy.test.ts keeps the two
  * in step.
  */
 
@@ -64,7 +64,7 @@ export const institutionRows = (narrowing: Narrowing = {}): RolePolicy => ({
 
 /**
  * User accounts: provider staff all, institution staff and recruiter admins and editors their
- * tenant's (spec §6: user management is not for the recruiter viewer), learners their own.
+ * tenant's (user management is not for the recruiter viewer), learners their own.
  */
 export const members = (): RolePolicy => ({
   provider: PROVIDER_STAFF,

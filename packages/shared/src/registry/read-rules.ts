@@ -2,7 +2,7 @@ import { type Role, roleKind } from "../roles.js";
 import type { FieldDefinition, ResourceDefinition } from "./types.js";
 
 /**
- * Field-level read rules (DESIGN §6), one source for `/api/meta` and for every row the API sends:
+ * Field-level read rules, one source for `/api/meta` and for every row the API sends:
  * a reader receives exactly the fields their meta lists. Provider-only fields (a tenant's
  * subdomain, plan internals) reach provider staff alone, except the tenant columns everybody's
  * rules are written in; a field's `hiddenFrom` keeps it — or, with `keys`,

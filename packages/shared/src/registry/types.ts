@@ -34,19 +34,19 @@ export interface FieldDefinition {
    */
   scopeColumn?: boolean;
   /**
-   * Field-level read rule (DESIGN §6): the role kinds that never receive this field — or, with
+   * Field-level read rule: the role kinds that never receive this field — or, with
    * `keys`, those keys of each of its records — in any row the API sends (read-rules.ts).
    */
   hiddenFrom?: { kinds: readonly RoleKind[]; keys?: readonly string[] };
   min?: number;
   max?: number;
   maxLength?: number;
-  /** Spec §6: the tag field is "tags" for staff and recruiters, "preferences" for institutions and learners. */
+  /** The tag field is "tags" for staff and recruiters, "preferences" for institutions and learners. */
   labelByRole?: boolean;
 }
 
 /**
- * How a resource's rows belong to tenants (DESIGN §6); its role policy, built from the template
+ * How a resource's rows belong to tenants; its role policy, built from the template
  * policies.ts has for its scope, says who reaches which of them:
  * - `global`: the provider's catalogue, rows of no tenant;
  * - `shared`: provider rows (no tenant) plus rows of an institution or recruiter;
@@ -69,7 +69,7 @@ export type ResourceScope = "global" | "shared" | "institution" | "members" | "t
  * - `plan`: the feature plan of the caller's institution, if it has one;
  * - `provider-published`: the provider's published rows (no tenant, `publish_status` on);
  * - `published`: published rows of the provider and of the caller's institution (a learner's catalogue);
- * - `audience`: published postings whose access scope reaches the caller (DESIGN §5a, ability.ts
+ * - `audience`: published postings whose access scope reaches the caller (ability.ts
  *   `postingAudience`): their institution's, and everyone's meant for all — a learner's postings;
  * - `role-kind`: rows whose `roles` list names the caller's role kind (the tutorials each kind sees);
  * - `parents`: rows whose parent (the resource's `parents`) is one of the caller's tenant's own
@@ -89,7 +89,7 @@ export type PolicyRows =
   | "parents";
 
 /**
- * What a grant lets the role do on its rows (each action also needs its permission slug, spec §6):
+ * What a grant lets the role do on its rows (each action also needs its permission slug):
  * - `level`: what the role's level (roles.ts `ROLE_LEVELS`) may do among the resource's `actions`,
  *   and the resource's `commands` at or below that level;
  * - `reading`: the same, but only its reading actions (read, export): rows others own;
@@ -114,14 +114,14 @@ export interface PolicyGrant {
 }
 
 /**
- * The role policy of a resource (DESIGN §6): the resource, not the menu, is the unit of access.
+ * The role policy of a resource: the resource, not the menu, is the unit of access.
  * Each role kind holds the grants listed for it and nothing else.
  */
 export type RolePolicy = Partial<Record<RoleKind, readonly PolicyGrant[]>>;
 
 export type ResourceAction = "read" | "create" | "update" | "delete" | "export";
 
-/** Commands (DESIGN §6): each is an ability of its own, never another action's permission. */
+/** Commands: each is an ability of its own, never another action's permission. */
 export const COMMAND_NAMES = [
   "approve",
   "reject",
@@ -147,7 +147,7 @@ export interface CommandDefinition {
   level?: "editor" | "admin";
   /**
    * Served as `PATCH /{resource}/{id}` rather than `POST /{resource}/{id}/{name}`: the one way the
-   * row is changed (an enrolment's progress, DESIGN §5a), where the contract names the resource's update.
+   * row is changed (an enrolment's progress), where the contract names the resource's update.
    */
   asUpdate?: boolean;
   /**
@@ -175,14 +175,14 @@ export interface ResourceDefinition {
   /** Field shown as the row's title (relations, breadcrumbs). */
   titleField: string;
   /**
-   * The row's time window, for the time filters of spec §4 (`?type=ongoing|upcoming|current|expired`):
+   * The row's time window, for the time filters (`?type=ongoing|upcoming|current|expired`):
    * `start` and `end` name date or date-time fields.
    */
   timeWindow?: { start?: string; end: string };
   commands?: readonly CommandDefinition[];
   /** Who may do what on which rows: the only source of rights on the resource (ability.ts). */
   policy: RolePolicy;
-  /** The feature of spec §4 the resource belongs to: when an institution's plan lacks it, nobody gets any right on it. */
+  /** The feature the resource belongs to: when an institution's plan lacks it, nobody gets any right on it. */
   featureKey?: FeatureKey;
   /** Rows this resource's rows belong to, for the `parents` rows of a policy. */
   parents?: readonly { field: string; resource: ResourceName }[];
@@ -190,7 +190,7 @@ export interface ResourceDefinition {
   icon?: IconName;
   /** The resource's entry in the menu, if it has one: where it sits, its label, path and roles. */
   menu?: MenuPlacement;
-  /** List filters over a rule rather than one column (`?registration=` of applications, DESIGN §5a). */
+  /** List filters over a rule rather than one column (`?registration=` of applications). */
   ruleFilters?: readonly RuleFilterName[];
 }
 
@@ -235,6 +235,6 @@ export type MenuResourceName = Exclude<
 >;
 /** Resources without a menu entry of their own: activity that pages of other resources show. */
 export type ActivityResourceName = "applications" | "enrolments" | "learner-skills" | "assessment-attempts";
-/** Resources opened from the Help page rather than the menu (issue 12). */
+/** Resources opened from the Help page rather than the menu. */
 export type HelpResourceName = "tutorials";
 export type ResourceName = MenuResourceName | ActivityResourceName | HelpResourceName;

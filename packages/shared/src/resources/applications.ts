@@ -6,7 +6,7 @@ export const applications: ResourceDefinition = {
   name: "applications",
   table: "applications",
   scope: "policy",
-  // DESIGN §5a; the pipeline's commands (apply, withdraw, bulk changes) write these rows
+  // the pipeline's commands (apply, withdraw, bulk changes) write these rows
   fields: [
     id(),
     field("posting_type", "enum", { enum: "postingType", list: true, filter: true, readOnly: true }),

@@ -6,7 +6,7 @@ export const assessmentAttempts: ResourceDefinition = {
   name: "assessment-attempts",
   table: "assessment_attempts",
   scope: "policy",
-  // DESIGN §5a; written by the self-assessment's `attempts` command, never edited or deleted
+  // written by the self-assessment's `attempts` command, never edited or deleted
   fields: [
     id(),
     field("self_assessment_id", "relation", {

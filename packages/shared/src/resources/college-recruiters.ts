@@ -29,7 +29,7 @@ export const collegeRecruiters: ResourceDefinition = {
   defaultSort: { field: "created_at", order: "desc" },
   actions: ALL,
   titleField: "recruiter_id",
-  // spec §6: a college's own recruiter partners, for its staff alone (provider staff manage recruiters)
+  // A college's own recruiter partners, for its staff alone (provider staff manage recruiters)
   policy: institutionRows({ institutionTypes: ["college"] }),
   icon: "usergroup-add",
   menu: {

@@ -12,7 +12,7 @@ export const companyProfile: ResourceDefinition = {
   actions: EDIT_ONLY,
   titleField: "name",
   policy: tenantRecord("recruiter"),
-  // spec §6: recruiters read company profile straight after their profile
+  // Recruiters read company profile straight after their profile
   icon: "shop",
   menu: { order: 50, label: "Company Profile", path: "/company-profile", roles: RECRUITER_ROLES },
 };

@@ -3,7 +3,7 @@ import type { ResourceDefinition, RolePolicy } from "../registry/types.js";
 import { PROVIDER_ROLES, ROLES } from "../roles.js";
 import { ALL, learnerFields } from "./parts.js";
 
-/** Spec §6: employees exclude the institution viewer and include the college viewer. */
+/** Employees exclude the institution viewer and include the college viewer. */
 const EMPLOYEES_POLICY: RolePolicy = {
   ...providerStaff(),
   ...institutionRows({
@@ -29,7 +29,7 @@ export const employees: ResourceDefinition = {
     group: "learners",
     label: "Employees",
     path: "/learners/employees",
-    // spec §6: employees exclude the institution viewer and include the college viewer
+    // Employees exclude the institution viewer and include the college viewer
     roles: [
       ...PROVIDER_ROLES,
       ROLES.INSTITUTION_ADMIN,

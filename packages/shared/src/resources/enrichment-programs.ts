@@ -21,7 +21,7 @@ export const enrichmentPrograms: ResourceDefinition = {
   defaultSort: { field: "start_date", order: "desc" },
   actions: ALL,
   titleField: "title",
-  // learners read the published programs (their cards, DESIGN §8) to enrol in them, though the
+  // learners read the published programs (their cards) to enrol in them, though the
   // spec's learner menu has no entry for them
   policy: enrolmentPolicy(sharedCatalogue(["institution", "learner"])),
   commands: ENROL,

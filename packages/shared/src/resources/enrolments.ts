@@ -14,7 +14,7 @@ export const enrolments: ResourceDefinition = {
   name: "enrolments",
   table: "enrolments",
   scope: "policy",
-  // DESIGN §5a learner journey; the enrol, progress and bulk commands write these rows
+  // Learner journey; the enrol, progress and bulk commands write these rows
   fields: [
     id(),
     field("item_type", "enum", { enum: "enrolmentItemType", list: true, filter: true, readOnly: true }),

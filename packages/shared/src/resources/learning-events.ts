@@ -21,7 +21,7 @@ export const learningEvents: ResourceDefinition = {
     field("registration_deadline", "date", { sort: true, filter: true }),
     field("capacity", "number", { min: 1, max: 100000 }),
     field("access_scope", "enum", { enum: "accessScope", filter: true }),
-    // whether its applicants get a letter grade or a percentage (spec §3)
+    // whether its applicants get a letter grade or a percentage
     field("grading_type", "enum", { enum: "gradingType", filter: true }),
     field("skills", "tags"),
   ]),

@@ -98,12 +98,12 @@ export const recruiterFields = (): FieldDefinition[] => [
   createdAt(),
 ];
 
-/** A posting's command for learners (DESIGN §5a): `POST /{posting}/{id}/apply`. */
+/** A posting's command for learners: `POST /{posting}/{id}/apply`. */
 export const APPLY: readonly CommandDefinition[] = [{ name: "apply", target: "one", byApplicant: true }];
 
 /**
  * A posting's policy: the shared catalogue's, but learners read the postings meant for them —
- * `audience`, by the posting's access scope (DESIGN §5a), or `published` for a posting without
+ * `audience`, by the posting's access scope, or `published` for a posting without
  * one (scholarships) — and apply to exactly those, so one they may not see is a 404.
  */
 export const postingPolicy = (policy: RolePolicy, rows: "audience" | "published"): RolePolicy => ({
@@ -114,7 +114,7 @@ export const postingPolicy = (policy: RolePolicy, rows: "audience" | "published"
   ],
 });
 
-/** A catalogue item's command for learners (DESIGN §5a learner journey): `POST /{item}/{id}/enrol`. */
+/** A catalogue item's command for learners (learner journey): `POST /{item}/{id}/enrol`. */
 export const ENROL: readonly CommandDefinition[] = [{ name: "enrol", target: "one", byApplicant: true }];
 
 /**
@@ -131,5 +131,5 @@ export const enrolmentPolicy = (policy: RolePolicy): RolePolicy => ({
 export const changersOf = (kind: RoleKind) =>
   ALL_ROLES.filter((role) => roleKind(role) === kind && ROLE_LEVELS[role] !== "viewer");
 
-/** Spec §6: the activity logs group is the super admin's and the provider admin's only. */
+/** The activity logs group is the super admin's and the provider admin's only. */
 export const ACTIVITY_LOGS_POLICY = providerStaff({ roles: [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN] });

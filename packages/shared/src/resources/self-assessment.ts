@@ -30,7 +30,7 @@ export const selfAssessment: ResourceDefinition = {
   defaultSort: { field: "created_at", order: "desc" },
   actions: ALL,
   titleField: "title",
-  // a learner takes an assessment they may read: `POST /self-assessment/{id}/attempts` (DESIGN §5a)
+  // a learner takes an assessment they may read: `POST /self-assessment/{id}/attempts`
   commands: [{ name: "attempts", target: "one", byApplicant: true }],
   policy: takenByLearners(sharedCatalogue(["institution", "learner"]), "attempts"),
   featureKey: "self-assessment",

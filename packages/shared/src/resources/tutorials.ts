@@ -7,7 +7,7 @@ export const tutorials: ResourceDefinition = {
   name: "tutorials",
   table: "tutorials",
   scope: "global",
-  // spec §2 embedded tutorial videos (issue 12): provider staff keep the list, each kind of user
+  // Embedded tutorial videos: provider staff keep the list, each kind of user
   // reads those meant for it on the Help page
   fields: [
     id(),

@@ -54,7 +54,7 @@ function Answers({ result, onNavigate }: { result: HelpAskResult; onNavigate: ()
   );
 }
 
-/** The assistant (issue 12): asked in English or Nepali, it answers from the help the asker may read. */
+/** The assistant: asked in English or Nepali, it answers from the help the asker may read. */
 export default function AssistantPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation("help");
   const language = useLanguage();

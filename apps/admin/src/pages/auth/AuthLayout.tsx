@@ -81,7 +81,7 @@ export function AuthLayout({
         <div className="csc-auth__form">
           <div className="csc-auth__heading">
             {/* antd's Title and secondary Text, drawn from the theme's tokens: the sign-in page does
-                without antd's Typography (issue 8) */}
+                without antd's Typography */}
             <h2
               className="csc-auth__title"
               style={{

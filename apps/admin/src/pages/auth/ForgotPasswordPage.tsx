@@ -9,7 +9,7 @@ import type { ApiError } from "../../providers/http";
 import { AuthLayout } from "./AuthLayout";
 import { requiredRule, sharedRule, showServerFieldErrors } from "./form-helpers";
 
-/** Spec §2/§8: forgot password; the server answers the same whether or not the account exists. */
+/** Forgot password; the server answers the same whether or not the account exists. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();

@@ -21,7 +21,7 @@ const safeTarget = (to: string | null) =>
   to?.startsWith("/") && !to.startsWith("//") && !to.includes("\\") ? to : null;
 
 /**
- * Spec §4/§8 sign-in: the server's message as an error toast on failure, except for an
+ * Sign-in: the server's message as an error toast on failure, except for an
  * unverified e-mail, where the screen itself says what to do.
  */
 export default function LoginPage() {

@@ -22,7 +22,7 @@ interface RegisterForm extends RegisterValues {
 }
 
 /**
- * Spec §2 sign-up: a learner of the institution on its site, or a recruiter company on the
+ * Sign-up: a learner of the institution on its site, or a recruiter company on the
  * recruiter site (approved by the provider before it can sign in).
  */
 export default function RegisterPage() {

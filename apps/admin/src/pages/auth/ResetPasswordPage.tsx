@@ -11,7 +11,7 @@ import { NewPasswordFields } from "./NewPasswordFields";
 
 type ResetForm = Omit<ResetPasswordValues, "token">;
 
-/** Spec §2/§8: a new password from the e-mailed `/reset-password?token=` link. */
+/** A new password from the e-mailed `/reset-password?token=` link. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -13,7 +13,7 @@ export function fieldErrorText(value: unknown): string[] {
   return [];
 }
 
-/** Spec §5: each server field error is shown under its own field. */
+/** Each server field error is shown under its own field. */
 export function showServerFieldErrors(form: FormInstance, error: ApiError | undefined) {
   const errors = error?.errors;
   if (!errors) return;
@@ -24,7 +24,7 @@ export function showServerFieldErrors(form: FormInstance, error: ApiError | unde
   form.setFields(fields);
 }
 
-/** An antd rule from a shared validator (spec §5 rules live in @csc/shared); messages translated. */
+/** An antd rule from a shared validator (rules live in @csc/shared); messages translated. */
 export const sharedRule = (validator: Validator, t: TFunction): Rule => ({
   validator: async (_rule, value: string | undefined) => {
     const result = validator(value);
@@ -32,7 +32,7 @@ export const sharedRule = (validator: Validator, t: TFunction): Rule => ({
   },
 });
 
-/** Required marker (*) and message, spec §5. */
+/** Required marker (*) and message. */
 export const requiredRule = (t: TFunction): Rule => ({
   required: true,
   message: t("validation:required", { defaultValue: "This field is required." }),

@@ -13,7 +13,7 @@ const MAX_CV_BYTES = 5 * 1024 * 1024;
 const CV_KEY = ["profile-cv"] as const;
 
 /**
- * A learner's CV (issue 20): one PDF, uploaded, replaced or removed at once (not with the profile's
+ * A learner's CV: one PDF, uploaded, replaced or removed at once (not with the profile's
  * Save). The server checks it by content and counts it against their uploads; the staff of the
  * postings they apply to see it with their application.
  */

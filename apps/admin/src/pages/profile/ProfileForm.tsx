@@ -77,7 +77,7 @@ function initialValues(user: CurrentUser): Values {
   };
 }
 
-/** The user's own details (spec §2 /profile); saving refreshes the session's user. */
+/** The user's own details (/profile); saving refreshes the session's user. */
 export function ProfileForm() {
   const { t } = useTranslation();
   const language = useLanguage();

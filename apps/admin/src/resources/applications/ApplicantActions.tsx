@@ -10,7 +10,7 @@ import { usePipelineLabels } from "./labels";
 import { type Application, type Posting, stagesOf } from "./posting";
 import { type BulkChange, useBulkChange } from "./useBulkChange";
 
-/** What the drawer sends: the bulk command's fields, with the staff-only note (DESIGN §5b). */
+/** What the drawer sends: the bulk command's fields, with the staff-only note. */
 type DrawerChange = BulkChange & { internal_note?: string };
 
 interface Draft {
@@ -67,7 +67,7 @@ function useStarted(posting: Posting): boolean | undefined {
 }
 
 /**
- * Acting on the applicant in view (issue 20): their stage (the posting's variant only), attendance
+ * Acting on the applicant in view: their stage (the posting's variant only), attendance
  * and grade or percentage once the event has begun, a message to them (on their timeline and in
  * their e-mail) and a note for staff alone. One save sends what changed through the bulk command;
  * the server's field errors show under their fields.

@@ -23,7 +23,7 @@ export interface ApplicantBoardProps {
 const DRAG_TYPE = "application/x-csc-applicant";
 
 /**
- * The posting's applicants as a board: a column per stage of its variant (spec §4), the closing
+ * The posting's applicants as a board: a column per stage of its variant, the closing
  * stages (rejected, CV not matched, did not attend, spam) grouped in one "Closed" column that
  * opens on demand, and every column's count in a summary above. A card moves by dragging it, by
  * its "Move to…" menu, or from the keyboard by a deliberate pick-up and drop (`boardKey`), each

@@ -15,7 +15,7 @@ const SORTABLE = new Set(["full_name", "institution", "applied_at", "stage"]);
 export interface ApplicantTableProps {
   /** How each row's assessment reads: its posting's grading type (one posting's, or each row's own). */
   gradingOf: (row: Application) => GradingType | null;
-  /** The posting each row is to, after spec §2's columns, where the rows are to different postings. */
+  /** The posting each row is to, after the columns, where the rows are to different postings. */
   postingColumn?: ColumnType<Application>;
   rows: Application[];
   loading: boolean;
@@ -32,7 +32,7 @@ export interface ApplicantTableProps {
   selection?: { selected: number[]; onChange: (ids: number[]) => void };
 }
 
-/** Spec §2's applicant table: exactly its twelve columns, sortable where the API sorts, S.No. running over the pages. */
+/** The applicant table: exactly its twelve columns, sortable where the API sorts, S.No. running over the pages. */
 export function ApplicantTable({
   gradingOf,
   postingColumn,

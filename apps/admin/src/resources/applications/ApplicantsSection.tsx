@@ -34,11 +34,11 @@ import {
 } from "./viewState";
 import "./applicants.css";
 
-/** The board shows at most one page of the API's largest (DESIGN §5: page size is capped). */
+/** The board shows at most one page of the API's largest (page size is capped). */
 const BOARD_LIMIT = 100;
 
 /**
- * A posting's applicants for the staff who see them (issue 9): the spec §2 table or a board by
+ * A posting's applicants for the staff who see them: the table or a board by
  * stage, filtered, sorted and paged in the address; the selected rows change together, one card
  * moves on the board, an applicant opens with their history; the current view exports as CSV.
  * Moving applicants is for those the API gives `bulk` on the posting; the others only read.

@@ -29,9 +29,9 @@ function PostingCell({ posting }: { posting: PostingLink }) {
 }
 
 /**
- * One learner's applications, on their detail page, for the staff who reach them (issue 9: an
+ * One learner's applications, on their detail page, for the staff who reach them (an
  * institution's staff read their own learners' applications anywhere, provider staff all; the
- * API's reach decides). Spec §2's applicant table plus the posting each one is to; read only —
+ * API's reach decides). the applicant table plus the posting each one is to; read only —
  * no selection, no board — and an applicant opens with their history. Sort, page and the open
  * applicant live in the address under the applicant section's keys.
  */

@@ -14,7 +14,7 @@ import { AttendanceToggle, GradeSelect, PercentageInput } from "./RollCallContro
 import { type RowSave, useRollCallSaves } from "./useRollCallSaves";
 import "./rollcall.css";
 
-/** A roll call lists the event's applicants on one screen: the API's largest page (DESIGN §5). */
+/** A roll call lists the event's applicants on one screen: the API's largest page. */
 const ROLL_CALL_LIMIT = 100;
 /** Called in alphabetical order, as a register is. */
 const BY_NAME: CrudSort[] = [{ field: "full_name", order: "asc" }];
@@ -32,7 +32,7 @@ export const hasStarted = (startsAt: string | null | undefined, now = Date.now()
 const meta = (row: Application) => [row.email, row.institution].filter(Boolean).join(" · ");
 
 /**
- * Issue 20: attendance the way an event is run. One row per applicant, Present / Absent and the
+ * Attendance the way an event is run. One row per applicant, Present / Absent and the
  * grade or percentage by the event's grading type, each change saved as it is made and its row
  * saying so; the name stays in view when the row scrolls sideways. Before the event starts there is
  * nothing to mark: a note says when the roll call opens. Shown only to those who change applicants.

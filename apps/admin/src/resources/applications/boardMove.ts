@@ -1,7 +1,7 @@
 import { isClosingStage } from "@csc/shared";
 
 /**
- * The board's keyboard move as a state machine (issue 20: no move by accident). A focused card is
+ * The board's keyboard move as a state machine (no move by accident). A focused card is
  * picked up with Space or Enter, the arrows choose the column it would land in, Space or Enter
  * drops it there and Escape puts it back. Nothing is sent before the drop, and a drop where it
  * came from is no move at all.

@@ -40,7 +40,7 @@ export function usePipelineLabels() {
   const label = useCallback(
     (name: PipelineEnum, value: unknown): string => {
       if (value === null || value === undefined || value === "") {
-        // Applicant Type null reads N/A (spec §3); any other empty value is a dash
+        // Applicant Type null reads N/A; any other empty value is a dash
         return name === "applicant_type" ? t("notAvailable") : "—";
       }
       const option = (PIPELINE_ENUMS[name] as readonly EnumOption[]).find(
@@ -50,7 +50,7 @@ export function usePipelineLabels() {
     },
     [t],
   );
-  /** A stage in its posting's own variant (spec §4: candidate stages for opportunities, learner stages otherwise). */
+  /** A stage in its posting's own variant (candidate stages for opportunities, learner stages otherwise). */
   const stage = useCallback(
     (value: string, postingType?: PostingType): string => {
       if (!postingType || !stageFits(postingType, value)) return label("stage", value);

@@ -14,7 +14,7 @@ export interface Posting {
   startsAt?: string | null;
 }
 
-/** The applications filter naming a posting of each type (DESIGN §5a). */
+/** The applications filter naming a posting of each type. */
 export const POSTING_FILTER: Record<PostingType, "learning_event_id" | "job_opportunity_id" | "scholarship_id"> = {
   "learning-event": "learning_event_id",
   "job-opportunity": "job_opportunity_id",
@@ -28,10 +28,10 @@ export function gradingOf(type: PostingType, record: ResourceRecord): GradingTyp
   return value === "grade" || value === "percentage" || value === "no_grades" ? value : null;
 }
 
-/** The stages this posting's applicants move through (spec §4: its variant). */
+/** The stages this posting's applicants move through (its variant). */
 export const stagesOf = (posting: Posting) => stagesFor(posting.type);
 
-/** An application row as the list answers it (DESIGN §5a). */
+/** An application row as the list answers it. */
 export interface Application extends ResourceRecord {
   posting_type: PostingType;
   learning_event_id: number | null;

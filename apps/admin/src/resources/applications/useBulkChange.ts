@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { http, isApiError } from "../../providers/http";
 import { useUndoNotice } from "./useUndoNotice";
 
-/** What one bulk change sets (DESIGN §5a `POST /applications/bulk`); only the fields given change. */
+/** What one bulk change sets (`POST /applications/bulk`); only the fields given change. */
 export interface BulkChange {
   stage?: string;
   attendance?: number;
@@ -14,7 +14,7 @@ export interface BulkChange {
   completion_status?: string;
   /** To the applicant: their timeline and mail. */
   note?: string;
-  /** Staff only (DESIGN §5b): never shown to the applicant. */
+  /** Staff only: never shown to the applicant. */
   internal_note?: string;
 }
 
@@ -22,7 +22,7 @@ export type BulkResult =
   | {
       ok: true;
       updated: number;
-      /** Rows that already had the values (DESIGN §5b). */
+      /** Rows that already had the values. */
       unchanged: number;
       /** The change to undo; null when nothing changed. */
       changeId: number | string | null;

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { http, isApiError } from "../../providers/http";
 import { undoSeconds } from "./undoWindow";
 
-/** One change the server may still take back (DESIGN §5b: `change_id`, `undo_until`). */
+/** One change the server may still take back (`change_id`, `undo_until`). */
 export interface UndoOffer {
   changeId: number | string;
   /** When the server stops taking it back (ISO time, the server's clock). */

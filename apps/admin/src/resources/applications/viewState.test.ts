@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { crudFiltersOf, readApplicantView } from "./viewState";
 
-describe("the applicant section's state in the address (issue 9)", () => {
+describe("the applicant section's state in the address", () => {
   it("reads filters, sort, page, view and the open applicant from their a_ keys", () => {
     const state = readApplicantView(
       new URLSearchParams(

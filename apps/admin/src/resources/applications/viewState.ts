@@ -20,7 +20,7 @@ export const VIEW_PARAMS = {
   open: "a_open",
 } as const;
 
-/** The list filters the section offers (DESIGN §5a), each kept under its own address key. */
+/** The list filters the section offers, each kept under its own address key. */
 export const APPLICANT_FILTERS = ["stage", "attendance", "applicant_type", "registration"] as const;
 export type ApplicantFilter = (typeof APPLICANT_FILTERS)[number];
 

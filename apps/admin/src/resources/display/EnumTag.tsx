@@ -17,7 +17,7 @@ const COLORS: Record<string, string> = {
 export const optionOf = (field: FieldMeta, value: unknown): FieldOption | undefined =>
   field.options?.find((option) => String(option.value) === String(value));
 
-/** An enum option's label in the current language (spec §3 labels, `enums:` keys). */
+/** An enum option's label in the current language (labels, `enums:` keys). */
 export function useOptionLabel() {
   const { t } = useTranslation();
   return (field: FieldMeta, value: unknown): string => {

@@ -1,7 +1,7 @@
 import { Table } from "antd";
 import { useTranslation } from "react-i18next";
 
-/** Spec §3 contact persons: full_name, email, designation, phone_no. */
+/** Contact persons: full_name, email, designation, phone_no. */
 export interface ContactPerson {
   full_name?: string | null;
   email?: string | null;

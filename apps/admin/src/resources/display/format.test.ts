@@ -10,7 +10,7 @@ import {
 } from "./format";
 import { richTextIsEmpty } from "./sanitize";
 
-describe("how values read on screen (spec §9)", () => {
+describe("how values read on screen", () => {
   it("shows dates as short month, day and year", () => {
     expect(formatDate("2026-12-08", "en-US")).toBe("Dec 8, 2026");
     expect(formatDate("2026-01-31T23:30:00.000Z", "en-US")).toMatch(/^(Jan 31|Feb 1), 2026$/);

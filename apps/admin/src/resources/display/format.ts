@@ -44,7 +44,7 @@ function dateText(date: Date, language: string, calendar: Calendar): string {
 }
 
 /**
- * Spec §9: dates as short month, day and year ("Dec 8, 2026"), or in Bikram Sambat ("23 Mangsir
+ * Dates as short month, day and year ("Dec 8, 2026"), or in Bikram Sambat ("23 Mangsir
  * 2083") when that is the user's calendar; null when there is none.
  */
 export function formatDate(value: unknown, language: string, calendar = activeCalendar): string | null {
@@ -53,7 +53,7 @@ export function formatDate(value: unknown, language: string, calendar = activeCa
   return localDigits(dateText(date, language, calendar), language);
 }
 
-/** A date-time: the date of spec §9 and the time of day. */
+/** A date-time: the date and the time of day. */
 export function formatDateTime(value: unknown, language: string, calendar = activeCalendar): string | null {
   const date = parseDateValue(value);
   if (!date) return null;
@@ -61,7 +61,7 @@ export function formatDateTime(value: unknown, language: string, calendar = acti
   return localDigits(`${dateText(date, language, calendar)}, ${time}`, language);
 }
 
-/** Dates as a picker takes them typed: spec §9's short form, or ISO. */
+/** Dates as a picker takes them typed: the short form, or ISO. */
 const TYPED_DATE_FORMATS = ["MMM D, YYYY", "YYYY-MM-DD"];
 const TYPED_DATE_TIME_FORMATS = ["MMM D, YYYY HH:mm", "YYYY-MM-DD HH:mm"];
 

@@ -1,5 +1,5 @@
 /**
- * Rich text as HTML with only what the editor's toolbar makes (spec §9): headings 1–3, paragraphs,
+ * Rich text as HTML with only what the editor's toolbar makes: headings 1–3, paragraphs,
  * bold, italic, underline, ordered and bullet lists. The API sanitizes on write; this is the
  * second fence on the way to the screen. Anything else is unwrapped to its text; no attributes.
  */

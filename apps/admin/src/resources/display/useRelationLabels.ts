@@ -7,7 +7,7 @@ export interface RelationOption {
   label: string;
 }
 
-/** `GET <optionsUrl>?q=&id=`: choices of a relation field (never the target's own list, DESIGN §6). */
+/** `GET <optionsUrl>?q=&id=`: choices of a relation field (never the target's own list). */
 export async function fetchRelationOptions(
   optionsUrl: string,
   params: { q?: string; ids?: number[] },

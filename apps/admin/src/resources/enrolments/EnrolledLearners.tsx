@@ -33,7 +33,7 @@ interface Reopening {
 }
 
 /**
- * A course's or an enrichment program's enrolled learners, for the staff who read them (issue 10):
+ * A course's or an enrichment program's enrolled learners, for the staff who read them:
  * who enrolled when, how far they are, completed or not, their certificate. Staff whose rules reach
  * a row mark it complete or not complete, one by one or the selected rows together (all or
  * nothing); taking completion back asks first, since the certificate goes with it.

@@ -21,7 +21,7 @@ const passedOf = (attempt: Pick<Attempt, "passed">): boolean | null =>
 
 /**
  * One learner's self-assessment attempts, on their detail page, for the staff who reach them
- * (issue 10: staff see their learners' attempts and results): first, assessment by assessment, how
+ * (staff see their learners' attempts and results): first, assessment by assessment, how
  * many attempts and the first and best score (counted by the API over every attempt, not this
  * page of them); then each attempt — the assessment, when, the score and whether it passed. An
  * attempt opens with its questions, the learner's answers and the right ones.

@@ -24,7 +24,7 @@ const ITEM_RESOURCE: Record<Enrolment["item_type"], string> = {
 
 /**
  * One learner's courses, programs and roadmaps, on their detail page, for the staff who reach them
- * (issue 10: staff see their learners' results): the item, its kind, how far they are, completed or
+ * (staff see their learners' results): the item, its kind, how far they are, completed or
  * not and the certificate. Read only — completion is changed on the item's own page.
  */
 export function LearnerLearning({

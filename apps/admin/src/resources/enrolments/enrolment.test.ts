@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answersOf, ITEM_TYPE_OF, questionsOf, statusOf } from "./enrolment";
 
-describe("enrolments and attempts as staff read them (issue 10)", () => {
+describe("enrolments and attempts as staff read them", () => {
   it("tells a completed enrolment by its completion moment", () => {
     expect(statusOf({ completed_at: "2026-01-02T03:04:05.000Z" })).toBe("completed");
     expect(statusOf({ completed_at: null })).toBe("in-progress");

@@ -8,7 +8,7 @@ import { useRelationLabels } from "../display/useRelationLabels";
 import type { ResourceMeta } from "../types";
 import { useResourceMeta } from "../useResourceMeta";
 
-/** One row of `GET /enrolments` (DESIGN §5a learner journey). */
+/** One row of `GET /enrolments` (learner journey). */
 export interface Enrolment {
   id: number;
   item_type: "course" | "enrichment-program" | "career-roadmap";
@@ -67,7 +67,7 @@ export const ITEM_TYPE_OF: Partial<Record<string, Enrolment["item_type"]>> = {
 
 /**
  * Whether the user may run an enrolment command on this row: the command is theirs and their rules
- * (from `/api/profile`, DESIGN §6) reach the row — an institution's staff complete their own
+ * (from `/api/profile`) reach the row — an institution's staff complete their own
  * learners' courses and programs. For display only; the API decides.
  */
 export function mayRun(meta: ResourceMeta | undefined, command: "progress" | "bulk", row: Enrolment): boolean {

@@ -1,4 +1,4 @@
 import type { ResourceBehaviour } from "../behaviour";
 
-/** Courses and enrichment programs: the detail page shows the enrolled learners to the staff who read them (issue 10). */
+/** Courses and enrichment programs: the detail page shows the enrolled learners to the staff who read them. */
 export const enrolledLearners: ResourceBehaviour = { detailSections: () => import("./EnrolledLearners") };

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { http } from "../../providers/http";
 
 /**
- * Completes or takes back completion of enrolments (DESIGN §5a): one by `PATCH /enrolments/{id}`,
+ * Completes or takes back completion of enrolments: one by `PATCH /enrolments/{id}`,
  * several by `POST /enrolments/bulk`, all or nothing. The server's message is shown either way,
  * and the enrolment lists refresh on success.
  */

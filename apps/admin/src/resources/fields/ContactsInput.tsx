@@ -13,7 +13,7 @@ const INPUT_TYPES: Record<(typeof CONTACT_KEYS)[number], string> = {
   phone_no: "tel",
 };
 
-/** Contact persons (spec §3: full name, e-mail, designation, phone), as many as needed. */
+/** Contact persons (full name, e-mail, designation, phone), as many as needed. */
 export function ContactsInput({ value, onChange, onBlur, id, status }: FieldInputProps) {
   const { t } = useTranslation();
   const rows = Array.isArray(value) ? (value as ContactPerson[]) : [];

@@ -4,7 +4,7 @@ import { useLanguage } from "../../providers/i18n";
 import { pickerFormat } from "../display/format";
 import type { FieldInputProps } from "./types";
 
-/** A date (`YYYY-MM-DD`) or date-time (ISO instant) through antd's picker, shown as the screen writes dates (spec §9, Bikram Sambat, Nepali digits), picked in the user's calendar; ISO is accepted when typed in en-US. */
+/** A date (`YYYY-MM-DD`) or date-time (ISO instant) through antd's picker, shown as the screen writes dates (Bikram Sambat, Nepali digits), picked in the user's calendar; ISO is accepted when typed in en-US. */
 export function DateInput({ value, onChange, onBlur, id, status, withTime }: FieldInputProps & { withTime: boolean }) {
   const language = useLanguage();
   const parsed = typeof value === "string" && value ? dayjs(value) : null;

@@ -4,7 +4,7 @@ import ReactQuill from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
 import type { FieldInputProps } from "./types";
 
-/** Spec §9: headers 1 to 3, bold, italic, underline, ordered and bullet lists, clean — and nothing else. */
+/** Headers 1 to 3, bold, italic, underline, ordered and bullet lists, clean — and nothing else. */
 export const RICH_TEXT_TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ["bold", "italic", "underline"],

@@ -30,7 +30,7 @@ export function TagsInput({ value, onChange, onBlur, id, status }: FieldInputPro
 }
 
 /**
- * A list of fixed choices (a plan's features) as checkboxes. Spec §6: admin roles get their own
+ * A list of fixed choices (a plan's features) as checkboxes. Admin roles get their own
  * layout, the choices in columns; everyone else reads them one under another.
  */
 export function OptionChecklistInput({ field, value, onChange, id, label: groupLabel }: FieldInputProps) {

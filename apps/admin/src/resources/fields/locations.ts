@@ -37,7 +37,7 @@ export function usePlaces(level: LocationLevel, parentId: number | null | undefi
   });
 }
 
-/** Spec §1: Nepali names when the language is np-NP. */
+/** Nepali names when the language is np-NP. */
 export const placeName = (place: Place, language: LanguageCode) =>
   language === "np-NP" && place.name_np ? place.name_np : place.name;
 

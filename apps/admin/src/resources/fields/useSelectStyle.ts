@@ -2,7 +2,7 @@ import { isProviderRole } from "@csc/shared";
 import type { SelectProps } from "antd";
 import { useSession } from "../../session/SessionContext";
 
-/** Spec §9: select menus are at most 250 px high, 169 px for short lists. */
+/** Select menus are at most 250 px high, 169 px for short lists. */
 export const SELECT_LIST_HEIGHT = 250;
 export const SHORT_SELECT_LIST_HEIGHT = 169;
 export const SHORT_LIST_OPTIONS = 5;
@@ -10,7 +10,7 @@ export const listHeightFor = (optionCount: number) =>
   optionCount <= SHORT_LIST_OPTIONS ? SHORT_SELECT_LIST_HEIGHT : SELECT_LIST_HEIGHT;
 
 /**
- * Spec §6: the first four provider roles get their own select style — filled and borderless,
+ * The first four provider roles get their own select style — filled and borderless,
  * denser, to suit the dark admin theme; everyone else gets the outlined selects of their theme.
  */
 export function useSelectStyle(

@@ -19,7 +19,7 @@ export interface FormFieldProps {
 }
 
 /**
- * One field of a form: its label (with * when required, spec §5), its input, and its error under
+ * One field of a form: its label (with * when required), its input, and its error under
  * it — the client's own check or the server's `errors[field]`. A new province or district empties
  * the levels of the cascade below it.
  */

@@ -72,7 +72,7 @@ describe("form values", () => {
   });
 });
 
-describe("client validation (spec §5)", () => {
+describe("client validation", () => {
   it("asks for required fields and checks lengths and bounds", () => {
     expect(validateFieldValue(field("name", "text", { required: true }), " ", t)).toBe("validation:required");
     expect(validateFieldValue(field("name", "text", { maxLength: 3 }), "abcd", t)).toBe(

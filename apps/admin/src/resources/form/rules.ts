@@ -14,7 +14,7 @@ function recordProblem<Key extends string>(
   return problem ? { key: problem.key as Key, message: translated(problem.message, t) ?? "" } : null;
 }
 
-/** The first problem of one contact person (spec §3 contact fields), or null. */
+/** The first problem of one contact person (contact fields), or null. */
 export const contactProblem = (contact: ContactPerson, t: TFunction) =>
   recordProblem<keyof ContactPerson>(fieldType("contacts").records?.problem({ ...contact }), t);
 
@@ -23,7 +23,7 @@ export const questionProblem = (question: Question, t: TFunction) =>
   recordProblem<keyof Question>(fieldType("questions").records?.problem({ ...question }), t);
 
 /**
- * Checks one form value on the client: required (spec §5 marks them with *), the shared rule of
+ * Checks one form value on the client: required (marks them with *), the shared rule of
  * its type, bounds, and each record of a list of records.
  */
 export function validateFieldValue(field: FieldMeta, value: unknown, t: TFunction): string | true {

@@ -4,8 +4,8 @@ import { LearnerAssessments } from "../enrolments/LearnerAssessments";
 import { LearnerLearning } from "../enrolments/LearnerLearning";
 
 /**
- * Below a student's or employee's details: their applications (issue 9), their learning and their
- * assessment attempts (issue 10), for the staff who reach them.
+ * Below a student's or employee's details: their applications, their learning and their
+ * assessment attempts, for the staff who reach them.
  */
 export default function LearnerDetailSections({ record, recordPath }: DetailSectionProps) {
   return (

@@ -1,8 +1,8 @@
 import type { ResourceBehaviour } from "../behaviour";
 
 /**
- * Students and employees (one behaviour, registered for both): spec §2 opens them at `details/{id}`,
- * with the learner's applications below their details for staff (issue 9).
+ * Students and employees (one behaviour, registered for both): opens them at `details/{id}`,
+ * with the learner's applications below their details for staff.
  */
 export const learners: ResourceBehaviour = {
   recordSegment: "details",

@@ -1,4 +1,4 @@
 import type { ResourceBehaviour } from "../behaviour";
 
-/** Learning events: the detail page shows the posting's applicants to the staff who see them (issue 9). */
+/** Learning events: the detail page shows the posting's applicants to the staff who see them. */
 export const learningEvents: ResourceBehaviour = { detailSections: () => import("./applicants") };

@@ -22,7 +22,7 @@ export interface ListActionsProps {
 
 /**
  * The list's header buttons: Export (the rows as filtered, as CSV) and Create — for institutions a
- * choice between a college and a company (spec §2 "Add Institution").
+ * choice between a college and a company ("Add Institution").
  */
 export function ListActions({ meta, paths, filters, sorters, extraQuery }: ListActionsProps) {
   const { t } = useTranslation();

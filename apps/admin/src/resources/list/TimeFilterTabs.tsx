@@ -2,7 +2,7 @@ import { Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import type { TimeFilterName } from "../types";
 
-/** Spec §4 time filters (`?type=`): ongoing, upcoming, expired for events; current, expired for deadlines. */
+/** Time filters (`?type=`): ongoing, upcoming, expired for events; current, expired for deadlines. */
 export function TimeFilterTabs({
   filters,
   active,

@@ -2,7 +2,7 @@ import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { listQueryString } from "../../providers/data";
 import { downloadFile } from "../../providers/download";
 
-/** DESIGN §5b: exports take `format=csv|xlsx`. */
+/** Exports take `format=csv|xlsx`. */
 export type ExportFormat = "csv" | "xlsx";
 
 const ACCEPT: Record<ExportFormat, string> = {

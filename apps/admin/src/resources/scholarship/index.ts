@@ -1,4 +1,4 @@
 import type { ResourceBehaviour } from "../behaviour";
 
-/** Scholarships: the detail page shows the posting's applicants to the staff who see them (issue 9). */
+/** Scholarships: the detail page shows the posting's applicants to the staff who see them. */
 export const scholarship: ResourceBehaviour = { detailSections: () => import("./applicants") };

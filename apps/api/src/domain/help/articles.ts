@@ -13,7 +13,7 @@ import {
 import { REPO_ROOT } from "../../config.js";
 
 /**
- * The help articles (issue 12): Markdown files under apps/api/help/<language>/<slug>.md, found
+ * The help articles: Markdown files under apps/api/help/<language>/<slug>.md, found
  * from the code's own location (REPO_ROOT) so the same from source and from apps/api/dist. Each
  * opens with front matter — title, the role kinds it is for, the screen it explains (a menu entry)
  * and keywords — and holds paragraphs, lists and **bold** text only, turned into data here so

@@ -10,7 +10,7 @@ import {
 import type { StoredArticle } from "./articles.js";
 
 /**
- * What of the help a user may be shown (issue 12): articles for their kind of user, about a screen
+ * What of the help a user may be shown: articles for their kind of user, about a screen
  * their own menu opens (or about no one screen), each linking to that screen's path in their menu
  * — so no answer ever points at a screen they cannot open.
  */

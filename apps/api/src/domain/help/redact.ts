@@ -1,5 +1,5 @@
 /**
- * A question as it is kept for provider staff (issue 12): no e-mail address, no phone number and
+ * A question as it is kept for provider staff: no e-mail address, no phone number and
  * no other run of digits (an id, a date, an account number) — in Latin or Devanagari digits — so
  * nothing in it points back at who asked.
  */

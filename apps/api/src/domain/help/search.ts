@@ -4,7 +4,7 @@ import type { StoredArticle } from "./articles.js";
 import { termOf, termsOf, wordsOf } from "./text.js";
 
 /**
- * The assistant's search over the help articles (issue 12): one full-text index per language,
+ * The assistant's search over the help articles: one full-text index per language,
  * built once, that ranks the articles a question is about — title first, then keywords, then
  * body — and says when none is a good enough answer.
  */

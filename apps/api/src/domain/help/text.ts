@@ -1,5 +1,5 @@
 /**
- * How the assistant reads text in English and Nepali (issue 12): words are runs of letters, their
+ * How the assistant reads text in English and Nepali: words are runs of letters, their
  * combining marks and digits in any script — so Devanagari vowel signs and the virama stay inside
  * their word — lower-cased; words that carry no meaning in a question are dropped, and Nepali
  * postpositions written onto a word (जागिरको, आवेदनहरू) and common English endings come off.

@@ -12,7 +12,7 @@ import type { FieldErrors, Values } from "../types.js";
 import { createDefaults, integrityErrors, valuesFromBody } from "../write.js";
 import { reachedRow } from "./reach.js";
 
-/** The writes of the simple-rest contract (DESIGN §5): create, update, delete. */
+/** The writes of the simple-rest contract: create, update, delete. */
 
 type CreateRequest = FastifyRequest<{ Body: unknown }>;
 type UpdateRequest = FastifyRequest<{ Params: IdParams; Body: unknown }>;

@@ -6,7 +6,7 @@ import { bearer, errorResponses, IdParams } from "../../routes/schemas.js";
 import { reachedRow } from "./reach.js";
 
 /**
- * "Created by" stores the creator's id and entity (spec §3: `12_college`); staff reading a row
+ * "Created by" stores the creator's id and entity (`12_college`); staff reading a row
  * want the person. This answers who made one row the caller may read, so a name is never handed
  * out for a row out of their reach, nor to learners (the author of a course is staff business).
  */

@@ -14,7 +14,7 @@ import { logDownload } from "../repository.js";
 import { listRows } from "../store.js";
 import { reachedRow, reachFor } from "./reach.js";
 
-/** The reads of the simple-rest contract (DESIGN §5): list, export, one row, a relation's choices. */
+/** The reads of the simple-rest contract: list, export, one row, a relation's choices. */
 
 const EXPORT_LIMIT = 50_000;
 

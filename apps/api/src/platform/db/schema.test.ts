@@ -3,7 +3,7 @@ import { connect } from "./connect.js";
 import { migrateToLatest } from "./migrate.js";
 import { DATABASE_TABLES } from "./schema.js";
 
-/** DESIGN §9: every table is typed in the one Kysely `Database` interface. */
+/** Every table is typed in the one Kysely `Database` interface. */
 
 const { db } = connect("sqlite::memory:");
 afterAll(() => db.destroy());

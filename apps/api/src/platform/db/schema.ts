@@ -67,7 +67,7 @@ export interface UserTable {
   role: string;
   institution_id: number | null;
   recruiter_id: number | null;
-  /** JSON array of permission slugs; empty means every slug passes (spec §6). */
+  /** JSON array of permission slugs; empty means every slug passes. */
   permissions: Generated<string>;
   status: Generated<"active" | "disabled">;
   email_verified_at: string | null;
@@ -133,7 +133,7 @@ export interface FeatureProfileTable {
   id: Generated<number>;
   name: string;
   description: string | null;
-  /** JSON array of feature keys (spec §4). */
+  /** JSON array of feature keys. */
   features: Generated<string>;
   is_default: Generated<number>;
   created_at: string;
@@ -165,7 +165,7 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
-/** An application to a learning event, a job opportunity or a scholarship (DESIGN §5a). */
+/** An application to a learning event, a job opportunity or a scholarship. */
 export interface ApplicationTable {
   id: Generated<number>;
   posting_type: "learning-event" | "job-opportunity" | "scholarship";
@@ -183,7 +183,7 @@ export interface ApplicationTable {
   department: string | null;
   applied_at: string;
   applicant_type: "skill_lab" | "college" | "recruiter" | null;
-  /** One of the stages of its posting type's variant (spec §4, `stagesFor`). */
+  /** One of the stages of its posting type's variant (`stagesFor`). */
   stage: ApplicationStage;
   attendance: Generated<number>;
   grade: string | null;
@@ -197,7 +197,7 @@ export interface ApplicationTable {
   updated_at: string;
 }
 
-/** One change of one field of an application (DESIGN §9), written with the change itself. */
+/** One change of one field of an application, written with the change itself. */
 export interface ApplicationHistoryTable {
   id: Generated<number>;
   application_id: number;
@@ -218,7 +218,7 @@ export interface ApplicationHistoryTable {
   undone: Generated<number>;
 }
 
-/** One change of applicants by staff (DESIGN §5b): undoable until `undo_until`, its mail held until then. */
+/** One change of applicants by staff: undoable until `undo_until`, its mail held until then. */
 export interface ApplicationChangeTable {
   id: Generated<number>;
   by_user_id: number | null;
@@ -242,14 +242,14 @@ export interface MailQueueTable {
   created_at: string;
 }
 
-/** A guest applicant's private status link (DESIGN §5b): the hash of its token, never the token. */
+/** A guest applicant's private status link: the hash of its token, never the token. */
 export interface GuestStatusTokenTable {
   token_hash: string;
   application_id: number;
   created_at: string;
 }
 
-/** A learner's enrolment in a course, an enrichment program or a career roadmap (DESIGN §5a). */
+/** A learner's enrolment in a course, an enrichment program or a career roadmap. */
 export interface EnrolmentTable {
   id: Generated<number>;
   user_id: number;
@@ -320,7 +320,7 @@ export interface DashboardCountTable {
   scope_id: number;
   /** `YYYY-MM-DD`. */
   day: string;
-  /** A metric key of spec §3, or `skill:<name>` for a skill gained. */
+  /** A metric key, or `skill:<name>` for a skill gained. */
   metric: string;
   n: number;
 }
@@ -365,7 +365,7 @@ interface CatalogueColumns {
   publish_status: Generated<number>;
   institution_id: number | null;
   recruiter_id: number | null;
-  /** `<userId>_<entity>` of the author (spec §3). */
+  /** `<userId>_<entity>` of the author. */
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -432,7 +432,7 @@ export interface CourseSiteSignatureTable {
   expires_at: string;
 }
 
-/** A learner's attempt at a self-assessment (DESIGN §5a), kept as it was taken. */
+/** A learner's attempt at a self-assessment, kept as it was taken. */
 export interface AssessmentAttemptTable {
   id: Generated<number>;
   user_id: number;

@@ -43,7 +43,7 @@ function fieldErrors(request: FastifyRequest, issues: AjvIssue[]): Record<string
   return errors;
 }
 
-/** One error shape, `{ message, errors? }`; a 500 never shows internals (DESIGN §5). */
+/** One error shape, `{ message, errors? }`; a 500 never shows internals. */
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

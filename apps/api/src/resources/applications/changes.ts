@@ -7,7 +7,7 @@ import { nowIso } from "../../platform/time.js";
 import { type Change, historyText, historyValue, recordChanges, TRACKED_FIELDS, type TrackedField } from "./history.js";
 
 /**
- * A change set of the pipeline (DESIGN §5b): the stage, attendance, grade or completion of some
+ * A change set of the pipeline: the stage, attendance, grade or completion of some
  * applicants, changed at once by one member of staff, undoable as one until `undo_until`. The
  * applicants' mail for it waits in the mail queue until then.
  */

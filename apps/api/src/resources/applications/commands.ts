@@ -97,7 +97,7 @@ async function bulkRows(trx: Transaction, ids: number[]): Promise<BulkRow[]> {
 
 /**
  * Why a value does not fit one application, or null when it does: a stage of the other variant
- * (spec §4), a letter grade where the event grades by percentage (or not at all), or the reverse.
+ *, a letter grade where the event grades by percentage (or not at all), or the reverse.
  */
 function misfit(request: FastifyRequest, row: BulkRow, field: TrackedField, value: unknown): string | null {
   const id = row.id;
@@ -155,7 +155,7 @@ function outcome(request: FastifyRequest, settings: ReturnType<typeof settingsOf
 }
 
 /**
- * An event's learner marked complete gets a certificate (issue 9), and one marked incomplete again
+ * An event's learner marked complete gets a certificate, and one marked incomplete again
  * loses it: the code proves a completion that no longer stands otherwise.
  */
 async function issueCertificates(trx: Transaction, changes: Change[]) {
@@ -175,7 +175,7 @@ async function issueCertificates(trx: Transaction, changes: Change[]) {
 }
 
 /**
- * Staff move many applicants at once (DESIGN §5a): all or nothing. The router has already found
+ * Staff move many applicants at once: all or nothing. The router has already found
  * every id in the reach of the caller's `bulk` right (editors and admins of whoever owns the
  * posting); here a withdrawn application, or a value that does not fit one of the rows, refuses
  * the whole change before anything is written.
@@ -223,7 +223,7 @@ const bulk: CommandHandler = {
         .execute();
     }
     await issueCertificates(trx, changes);
-    // a learner who completes an event gains its skills, as for a course (DESIGN §5a)
+    // a learner who completes an event gains its skills, as for a course
     const completed = changes.filter((entry) => entry.field === "completion_status" && entry.to === "complete");
     await gainEventSkills(
       trx,
@@ -269,7 +269,7 @@ const bulk: CommandHandler = {
   },
 };
 
-/** The pipeline's commands on applications (DESIGN §5a): the applicant's withdrawal, the staff's bulk change. */
+/** The pipeline's commands on applications: the applicant's withdrawal, the staff's bulk change. */
 export const applicationCommands: Record<"withdraw" | "bulk", CommandHandler> = {
   withdraw: {
     answer: { row: "applications" },

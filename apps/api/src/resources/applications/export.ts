@@ -21,7 +21,7 @@ import { slugOf } from "../../engine/export.js";
 import type { Translate } from "../../platform/messages.js";
 
 /**
- * The applicant export (spec §2): the applicant table's columns under the labels the screen gives
+ * The applicant export: the applicant table's columns under the labels the screen gives
  * them, in the caller's language, each value as the table shows it — stages, attendance, applicant
  * type and completion as words, dates as "Nov 26, 2026" (np-NP: Devanagari digits), the posting by
  * its title — and an empty cell wherever the table shows a dash.
@@ -34,7 +34,7 @@ const POSTINGS = [
   { column: "scholarship_id", table: "scholarships" },
 ] as const;
 
-/** Spec §9's short date ("Nov 26, 2026", or "10 Mangsir 2083" in Bikram Sambat), or "" for none. */
+/** The short date ("Nov 26, 2026", or "10 Mangsir 2083" in Bikram Sambat), or "" for none. */
 export function shortDate(value: unknown, language: string, calendar: Calendar = "gregorian"): string {
   if (typeof value !== "string" || value === "") return "";
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -124,7 +124,7 @@ export async function applicantSheet(
     [t("pipeline:columns.applied_at"), (row) => shortDate(row.applied_at, language, calendar)],
     [
       t("pipeline:columns.applicant_type"),
-      // the table reads N/A for an applicant of no known origin (spec §3)
+      // the table reads N/A for an applicant of no known origin
       (row) =>
         row.applicant_type ? labelOf(t, APPLICANT_ORIGIN_OPTIONS, row.applicant_type) : t("pipeline:notAvailable"),
     ],

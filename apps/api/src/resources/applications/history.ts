@@ -4,7 +4,7 @@ import { Type } from "typebox";
 import type { Transaction } from "../../engine/command-types.js";
 import type { Database } from "../../platform/db/schema.js";
 
-/** The fields of an application whose every change is kept (DESIGN §9). */
+/** The fields of an application whose every change is kept. */
 export const TRACKED_FIELDS = ["stage", "attendance", "grade", "percentage", "completion_status"] as const;
 export type TrackedField = (typeof TRACKED_FIELDS)[number];
 
@@ -22,7 +22,7 @@ export interface Author {
   byUserId: number | null;
   at: string;
   note: string | null;
-  /** The change set it belongs to (DESIGN §5b), which an undo reverses as one. */
+  /** The change set it belongs to, which an undo reverses as one. */
   changeId?: number | null;
   /** The note is staff-only: never shown to the applicant, mailed or exported. */
   internal?: boolean;

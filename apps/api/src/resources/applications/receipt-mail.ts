@@ -6,7 +6,7 @@ import { nowIso } from "../../platform/time.js";
 import { addresseesOf, applicantRows } from "./applicant-mail.js";
 
 /**
- * The receipt of a new application (issue 20), in the language it was made in: the site and the
+ * The receipt of a new application, in the language it was made in: the site and the
  * posting, when, the stage it starts in, and the link to follow it — a learner's application on
  * their own site, a guest's private status page (its token written in `trx`, so taken back with it).
  */

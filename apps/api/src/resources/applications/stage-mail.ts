@@ -70,7 +70,7 @@ function changeMail(to: Addressee, changes: readonly Change[], note: string | nu
 }
 
 /**
- * The mails of one change to applications (DESIGN §5b; issue 20): one to each applicant with an
+ * The mails of one change to applications: one to each applicant with an
  * e-mail, learner or guest, saying in the language they applied in everything that changed on
  * their application (stage, attendance, grade or percentage, completion, and the certificate a
  * completion issued), the note to them, the site that speaks, and a link to the exact page. The

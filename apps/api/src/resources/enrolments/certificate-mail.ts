@@ -13,7 +13,7 @@ import type { Transaction } from "../../engine/command-types.js";
 import type { Mail } from "../../platform/mailer.js";
 
 /**
- * The mail that a learner's certificate is ready (issue 20): for each completed enrolment of a
+ * The mail that a learner's certificate is ready: for each completed enrolment of a
  * course, an enrichment program or a career roadmap, in the language the learner enrolled in and
  * the calendar they read, naming who issued it and linking to its public page on the issuer's
  * site, where anyone can verify it and the learner prints it. (A learning event's certificate goes

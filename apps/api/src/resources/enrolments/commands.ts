@@ -24,7 +24,7 @@ import { nowIso } from "../../platform/time.js";
 import { certificateMails } from "./certificate-mail.js";
 
 /**
- * The learner journey's commands (DESIGN §5a): a learner enrols in a course, an enrichment program
+ * The learner journey's commands: a learner enrols in a course, an enrichment program
  * or a career roadmap they may read; their progress moves on — staff complete courses and programs,
  * the learner ticks the steps of their roadmap — and completion stamps the enrolment, issues a
  * certificate code and gives the learner the item's skills, in the same transaction.
@@ -215,7 +215,7 @@ const PROGRESS_BODY = {
 };
 
 /**
- * Moves one enrolment on (DESIGN §5a), by whoever the ability allows: staff complete their
+ * Moves one enrolment on, by whoever the ability allows: staff complete their
  * learners' courses and programs (or take completion back, or set the progress), a learner ticks
  * the steps of their own roadmap. A roadmap's progress is the share of its steps ticked (the given
  * progress when it has none); whatever the item, progress reaching 100 completes it and leaving

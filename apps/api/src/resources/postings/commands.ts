@@ -104,7 +104,7 @@ export async function insertApplication(
 /**
  * Postings still open for applications, over the router's alias `r`: the shared rule
  * (@csc/shared `APPLICATIONS_CLOSE_ON`, the one the admin asks before offering Apply) as SQL, at
- * the instant the query is built. A closed posting is "not open to them": 404, as DESIGN §5a
+ * the instant the query is built. A closed posting is "not open to them": 404, as docs/api.md
  * says. The public pages list and take guest applications by the same rule
  * (routes/public-postings.ts).
  */
@@ -128,7 +128,7 @@ export const OPEN: Record<PostingType, NonNullable<CommandHandler["applies"]>> =
 
 /**
  * A learner applies to a posting they may read (the router has found it in the reach of their
- * `apply` right, DESIGN §5a) while it is open: once, with their own details as they are now, in
+ * `apply` right) while it is open: once, with their own details as they are now, in
  * the first stage of the posting's variant and with no attendance yet. The stage it starts in is
  * its first history row, with the learner's note.
  */

@@ -70,7 +70,7 @@ export async function attemptsTaken(db: Transaction, userId: number, assessmentI
 
 /**
  * A learner takes a self-assessment they may read (the router found it in the reach of their
- * `attempts` right, DESIGN §5a), as many times as its staff allow: the attempt is scored now and
+ * `attempts` right), as many times as its staff allow: the attempt is scored now and
  * kept, every one of them, with the answers and a copy of the questions and their key as they are
  * now — the learner sees that key in their own attempts when the assessment's review policy says
  * so (hooks/assessment-attempts.ts), never in the assessment.

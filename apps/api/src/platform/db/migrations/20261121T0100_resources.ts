@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
-/** Frozen once landed: the tables of the server-driven resources (issue 4). */
+/** Frozen once landed: the tables of the server-driven resources. */
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the database as it was, not today's types
 type Db = Kysely<any>;

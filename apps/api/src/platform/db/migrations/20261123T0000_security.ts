@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
 /**
- * Frozen once landed. Security findings of issue 7:
+ * Frozen once landed. Security findings:
  * - the mail outbox keeps who, what subject, when and whether it was sent, never a secret link
  *   (bodies written before are redacted here);
  * - every upload is recorded against its uploader, for a per-user rate and storage quota.

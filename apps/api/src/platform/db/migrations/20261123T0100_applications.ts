@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
 /**
- * Frozen once landed. Applications (DESIGN §5a): one table for applications to learning events,
+ * Frozen once landed. Applications: one table for applications to learning events,
  * job opportunities and scholarships. Indexed for the lists the pipeline reads: a posting's
  * applicants by stage, a learner's own applications, an institution's learners' applications.
  */

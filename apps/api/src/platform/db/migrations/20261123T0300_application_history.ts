@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
 /**
- * Frozen once landed. The applicant pipeline (issue 9, DESIGN §9): every change of an
+ * Frozen once landed. The applicant pipeline: every change of an
  * application's stage, attendance, grade, percentage or completion keeps a history row (who, from,
  * to, note, when), read oldest first per application; a learner applies to a posting once (the
  * unique indexes; public applicants, with no account, are told apart by e-mail elsewhere); an

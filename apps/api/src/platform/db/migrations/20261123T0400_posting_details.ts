@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Frozen once landed. Posting details of issue 9: a learning event's online link (where an online
+ * Frozen once landed. Posting details: a learning event's online link (where an online
  * event takes place, as the venue is for an offline one) and the skills it teaches, a JSON array
  * of names like a job opportunity's, so that a learner's skills and preferences can suggest it.
  * Every catalogue table already has its tags (20261121T0100).

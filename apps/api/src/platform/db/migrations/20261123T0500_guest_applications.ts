@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Frozen once landed. Public applicants without an account (DESIGN §5a `POST /public/…/apply`)
+ * Frozen once landed. Public applicants without an account (`POST /public/…/apply`)
  * apply to a posting once per e-mail address, whatever its case: one unique index per posting
  * column over the lower-cased address, for the rows without an account only (a learner's own
  * application is unique by `user_id`, migration 20261123T0300). NULLs are distinct in a unique

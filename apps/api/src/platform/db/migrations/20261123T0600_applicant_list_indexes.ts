@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Frozen once landed. A posting's applicant list (issue 9): filtered by stage, sorted by applied
+ * Frozen once landed. A posting's applicant list: filtered by stage, sorted by applied
  * date, and counted, for staff whose reach goes through the posting (its institution's or
  * recruiter company's: the application is to one of their postings, or is one of their own
  * learners'). Each posting column's index of 20261123T0100 gains the columns those reach

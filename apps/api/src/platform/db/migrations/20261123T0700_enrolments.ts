@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
 /**
- * Frozen once landed. The learner journey (DESIGN §5a): a learner's enrolments in courses,
+ * Frozen once landed. The learner journey: a learner's enrolments in courses,
  * enrichment programs and career roadmaps, one table for the three, each row naming its item
  * twice — `item_type` and `item_id` as the contract has them, and the foreign key of its own
  * column so that deleting an item deletes its enrolments and a join needs no type switch. A

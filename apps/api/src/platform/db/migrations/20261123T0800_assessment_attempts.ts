@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
 /**
- * Frozen once landed. Self-assessment attempts (DESIGN §5a `assessment-attempts`): every attempt
+ * Frozen once landed. Self-assessment attempts (`assessment-attempts`): every attempt
  * is kept, with the learner's answers and a copy of the questions and their answer key as they
  * were when it was taken, so that later edits of the assessment do not rewrite its history.
  * Indexed for a learner's own attempts, an institution's learners' attempts and an assessment's.

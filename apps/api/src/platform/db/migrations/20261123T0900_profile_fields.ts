@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Frozen once landed. The profile every role edits (issue 10, spec §2 /profile): a photo (an
+ * Frozen once landed. The profile every role edits (/profile): a photo (an
  * upload's URL), the country (ISO code; the Nepal cascade of province, district and municipality
  * is already on the row), and the calendar dates are shown in. Phone, the LinkedIn link, the
  * website, the program or department with the year, and the preferences are already there (core).

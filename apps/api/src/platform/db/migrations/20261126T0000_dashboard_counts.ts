@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 /**
- * Frozen once landed. The dashboards' daily counts (issue 11): for the platform (scope 0) and for
+ * Frozen once landed. The dashboards' daily counts: for the platform (scope 0) and for
  * each institution (scope = its id), how many rows of each metric began on each day, and how many
  * learners gained each skill (`skill:<name>`). The database keeps them itself: a trigger on each
  * activity table takes a row's part away when it is deleted or changed and adds it when it is
@@ -12,7 +12,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * posting's open applicants at each stage, for the pipeline of an institution's or a recruiter's
  * postings (0.6 s counted from the applications for the largest institution).
  *
- * What each row counts (DESIGN §5a): enrolments by `enrolled_at` (course, course completed,
+ * What each row counts: enrolments by `enrolled_at` (course, course completed,
  * enrichment program, certificate), applications to learning events and job opportunities by
  * `applied_at` (applied or joined when not withdrawn, training completed, event certificate),
  * attempts by `taken_at`, skills by `gained_at`. Existing rows are counted once, here.

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
 /**
- * Frozen once landed. Tutorial videos (issue 12, spec §2 embedded tutorial videos): provider staff
+ * Frozen once landed. Tutorial videos (embedded tutorial videos): provider staff
  * keep the list; each row says in both languages what the video shows, the kinds of user it is
  * for (a JSON list of role kinds), the screen it explains and its place in the list. The video's
  * address is optional: a tutorial without one shows as coming soon.

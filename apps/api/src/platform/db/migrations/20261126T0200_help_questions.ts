@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
 /**
- * Frozen once landed. Questions the help assistant could not answer (issue 12), for provider staff
+ * Frozen once landed. Questions the help assistant could not answer, for provider staff
  * to improve the help: the question with e-mail addresses, phone numbers and other runs of digits
  * taken out, its language, the kind of user who asked and when — never who asked.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
 /**
- * Frozen once landed. The pipeline as staff use it every day (DESIGN §5b): every change of
+ * Frozen once landed. The pipeline as staff use it every day: every change of
  * applicants is one undoable change set with a deadline; the applicants' mail for it waits in a
  * queue until that deadline has passed, and an undo takes it out again; history rows name their
  * change, say whether they hold a staff-only note, and whether an undo wrote them.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Frozen once landed. A guest applicant's private status page (DESIGN §5b): each mail to a guest
+ * Frozen once landed. A guest applicant's private status page: each mail to a guest
  * carries a link with a token of its own; only the token's hash is kept, with the application it
  * opens, so that whoever reads the database cannot open anybody's page.
  */

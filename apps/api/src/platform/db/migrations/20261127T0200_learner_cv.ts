@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Frozen once landed. A learner's CV (issue 20): the upload that holds it (counted in `uploads`
+ * Frozen once landed. A learner's CV: the upload that holds it (counted in `uploads`
  * with their images, for the per-user quota) and the file name they gave it, shown to the staff
  * who may read one of their applications.
  */
