@@ -81,7 +81,7 @@ const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1
  * TRUST_PROXY → what Fastify's `trustProxy` takes; undefined when it is not valid. `true` is one
  * hop: the load balancer right in front of us, whose own entry is the last of X-Forwarded-For.
  */
-export function parseTrustProxy(value: string | undefined): false | number | string[] | undefined {
+function parseTrustProxy(value: string | undefined): false | number | string[] | undefined {
   const text = value?.trim() ?? "";
   if (text === "" || text === "false" || text === "0") return false;
   if (text === "true") return 1;

@@ -20,7 +20,7 @@ import {
 import { RESOURCES } from "./resources/index.js";
 import { PROVIDER_ROLES, ROLE_LEVELS, type RoleLevel, roleKind } from "./roles.js";
 
-export const ACTIONS = ["manage", "read", "create", "update", "delete", "export", ...COMMAND_NAMES] as const;
+const ACTIONS = ["manage", "read", "create", "update", "delete", "export", ...COMMAND_NAMES] as const;
 export type Action = (typeof ACTIONS)[number];
 /** Subjects are the resource names (or a row tagged with one), plus `all` for CASL's wildcard. */
 export type Subject =

@@ -10,7 +10,7 @@ import type { PostingType } from "./enums.js";
  * read in UTC, as the API stores them, so the learner's browser and the server agree whatever
  * the learner's time zone.
  */
-export interface ClosingField {
+interface ClosingField {
   /** The posting's column. */
   field: string;
   unit: "day" | "moment";

@@ -18,7 +18,7 @@ export interface AssessmentQuestion {
   answer?: string | null;
 }
 
-export type QuestionKind = "choice" | "short-text";
+type QuestionKind = "choice" | "short-text";
 
 export const questionKindOf = (question: AssessmentQuestion): QuestionKind =>
   (question.options ?? []).length > 0 ? "choice" : "short-text";

@@ -34,7 +34,7 @@ export const PROGRESSION_SERIES_OPTIONS: readonly EnumOption<ProgressionSeriesKe
   },
 );
 
-export interface ProgressionSeries {
+interface ProgressionSeries {
   name: ProgressionSeriesKey;
   /** One number per category (year). */
   data: readonly number[];
@@ -49,9 +49,9 @@ export interface ProgressionChartData {
 }
 
 export const CHART_HEIGHT = 400;
-export const Y_AXIS_STEP = 5;
-export const Y_AXIS_MIN_MAX = 5;
-export const Y_AXIS_TICK_COUNT = 4;
+const Y_AXIS_STEP = 5;
+const Y_AXIS_MIN_MAX = 5;
+const Y_AXIS_TICK_COUNT = 4;
 
 export const PROGRESSION_PNG_FILENAME = "learner-progression-chart.png";
 export const PROGRESSION_CSV_FILENAME = "progression.csv";
@@ -71,7 +71,7 @@ export function yAxisTicks(max: number): number[] {
   return Array.from({ length: Y_AXIS_TICK_COUNT }, (_, index) => Math.round((max * index * 100) / intervals) / 100);
 }
 
-export interface YAxisScale {
+interface YAxisScale {
   min: 0;
   max: number;
   ticks: number[];
@@ -84,7 +84,7 @@ export function yAxisScale(series: readonly Pick<ProgressionSeries, "data">[]): 
 
 /* CSV download: header row of labels, first column Year, every value in double quotes. */
 
-export const CSV_YEAR_HEADER = "Year";
+const CSV_YEAR_HEADER = "Year";
 
 /**
  * The progression CSV: `Year` then one column per series (labelled by `labelFor`, en-US by
@@ -102,6 +102,6 @@ export function progressionCsv(
   return [header, ...rows].join("\r\n");
 }
 
-export function progressionSeriesLabel(key: ProgressionSeriesKey): string {
+function progressionSeriesLabel(key: ProgressionSeriesKey): string {
   return PROGRESSION_SERIES_OPTIONS.find((option) => option.value === key)?.label ?? key;
 }

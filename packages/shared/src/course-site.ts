@@ -4,7 +4,7 @@
  * (`COURSE_SITE_LOGIN_URL`, `COURSE_SITE_EDIT_URL`, sent by `GET /api/public/config`); the
  * variant and the item are put into it here, the one place both sides read.
  */
-export const COURSE_SITE_VARIANTS = {
+const COURSE_SITE_VARIANTS = {
   course: "course",
   scholarship: "scholarship",
   "career-roadmap": "career_road_map",
@@ -13,7 +13,7 @@ export const COURSE_SITE_VARIANTS = {
 /** What the course site opens: a course (and enrichment programs, which run there as courses), a scholarship or a career roadmap. */
 export type CourseSiteItem = keyof typeof COURSE_SITE_VARIANTS | "enrichment-program";
 
-export const courseSiteVariant = (item: CourseSiteItem) =>
+const courseSiteVariant = (item: CourseSiteItem) =>
   item === "enrichment-program" ? COURSE_SITE_VARIANTS.course : COURSE_SITE_VARIANTS[item];
 
 /**

@@ -13,7 +13,7 @@ export const MAX_PROGRESSION_BUCKETS = 400;
 export const MAX_SKILL_TAGS = 10;
 
 /** Years shown when no range is asked for: this one and the four before it. */
-export const DEFAULT_DASHBOARD_YEARS = 5;
+const DEFAULT_DASHBOARD_YEARS = 5;
 
 /** One category of the chart: a year, a month, a day or a 7-day range, clamped to the range asked. */
 export interface ProgressionBucket {

@@ -15,7 +15,7 @@ import {
  * whose files (locales/<lng>/enums.json) are shaped `{ "<enumName>": { "<value>": "label" } }`.
  */
 
-export type EnumValue = string | number | boolean;
+type EnumValue = string | number | boolean;
 
 export interface EnumOption<V extends EnumValue = EnumValue> {
   readonly value: V;
@@ -25,7 +25,7 @@ export interface EnumOption<V extends EnumValue = EnumValue> {
   readonly labelKey: string;
 }
 
-export const ENUMS_NAMESPACE = "enums";
+const ENUMS_NAMESPACE = "enums";
 
 export const enumLabelKey = (enumName: string, value: EnumValue): string =>
   `${ENUMS_NAMESPACE}:${enumName}.${String(value)}`;
@@ -68,7 +68,7 @@ export const EVENT_TYPES = [
   "others",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export const EVENT_TYPE_OPTIONS = defineEnum("eventType", EVENT_TYPES, {
+const EVENT_TYPE_OPTIONS = defineEnum("eventType", EVENT_TYPES, {
   training: "Training",
   session: "Session",
   guest_lecture: "Guest Lecture",
@@ -81,7 +81,7 @@ export const EVENT_TYPE_OPTIONS = defineEnum("eventType", EVENT_TYPES, {
 
 export const JOB_TYPES = ["full_time", "part_time", "internship", "remote", "hybrid", "trainee", "contract"] as const;
 export type JobType = (typeof JOB_TYPES)[number];
-export const JOB_TYPE_OPTIONS = defineEnum("jobType", JOB_TYPES, {
+const JOB_TYPE_OPTIONS = defineEnum("jobType", JOB_TYPES, {
   full_time: "Full Time",
   part_time: "Part Time",
   internship: "Internship",
@@ -93,16 +93,15 @@ export const JOB_TYPE_OPTIONS = defineEnum("jobType", JOB_TYPES, {
 
 /** Delivery mode is stored as a flag: online is true, offline is false. */
 export const DELIVERY_MODE = { online: true, offline: false } as const;
-export const DELIVERY_MODES = [DELIVERY_MODE.online, DELIVERY_MODE.offline] as const;
-export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+const DELIVERY_MODES = [DELIVERY_MODE.online, DELIVERY_MODE.offline] as const;
 export const DELIVERY_MODE_OPTIONS = defineEnum("deliveryMode", DELIVERY_MODES, {
   true: "Online",
   false: "Offline",
 });
 
-export const ACCESS_SCOPES = ["default", "local", "all"] as const;
+const ACCESS_SCOPES = ["default", "local", "all"] as const;
 export type AccessScope = (typeof ACCESS_SCOPES)[number];
-export const ACCESS_SCOPE_OPTIONS = defineEnum("accessScope", ACCESS_SCOPES, {
+const ACCESS_SCOPE_OPTIONS = defineEnum("accessScope", ACCESS_SCOPES, {
   default: "Default",
   local: "Local",
   all: "All",
@@ -110,7 +109,7 @@ export const ACCESS_SCOPE_OPTIONS = defineEnum("accessScope", ACCESS_SCOPES, {
 
 export const GRADING_TYPES = ["grade", "percentage", "no_grades"] as const;
 export type GradingType = (typeof GRADING_TYPES)[number];
-export const GRADING_TYPE_OPTIONS = defineEnum("gradingType", GRADING_TYPES, {
+const GRADING_TYPE_OPTIONS = defineEnum("gradingType", GRADING_TYPES, {
   grade: "Grade",
   percentage: "Percentage",
   no_grades: "No Grades",
@@ -122,21 +121,19 @@ export const GRADING_TYPE_OPTIONS = defineEnum("gradingType", GRADING_TYPES, {
  */
 export const REVIEW_POLICIES = ["after_each", "after_last", "never"] as const;
 export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
-export const REVIEW_POLICY_OPTIONS = defineEnum("reviewPolicy", REVIEW_POLICIES, {
+const REVIEW_POLICY_OPTIONS = defineEnum("reviewPolicy", REVIEW_POLICIES, {
   after_each: "After each attempt",
   after_last: "After the last attempt",
   never: "Never",
 });
 
 export const COMPLETION_STATUSES = ["complete", "in_complete"] as const;
-export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
 export const COMPLETION_STATUS_OPTIONS = defineEnum("completionStatus", COMPLETION_STATUSES, {
   complete: "Complete",
   in_complete: "Incomplete",
 });
 
 export const LETTER_GRADES = ["A+", "A", "B+", "B", "C+", "C", "D+", "D", "F"] as const;
-export type LetterGrade = (typeof LETTER_GRADES)[number];
 export const LETTER_GRADE_OPTIONS = defineEnum("letterGrade", LETTER_GRADES, {
   "A+": "A+",
   A: "A",
@@ -151,12 +148,12 @@ export const LETTER_GRADE_OPTIONS = defineEnum("letterGrade", LETTER_GRADES, {
 
 export const HIRING_SOURCES = ["internally", "externally"] as const;
 export type HiringSource = (typeof HIRING_SOURCES)[number];
-export const HIRING_SOURCE_OPTIONS = defineEnum("hiringSource", HIRING_SOURCES, {
+const HIRING_SOURCE_OPTIONS = defineEnum("hiringSource", HIRING_SOURCES, {
   internally: "Internally",
   externally: "Externally",
 });
 
-export const REGISTRATION_FILTERS = ["registered", "not_registered", "skill_lab"] as const;
+const REGISTRATION_FILTERS = ["registered", "not_registered", "skill_lab"] as const;
 export type RegistrationFilter = (typeof REGISTRATION_FILTERS)[number];
 export const REGISTRATION_FILTER_OPTIONS = defineEnum("registrationFilter", REGISTRATION_FILTERS, {
   registered: "Registered",
@@ -165,8 +162,7 @@ export const REGISTRATION_FILTER_OPTIONS = defineEnum("registrationFilter", REGI
 });
 
 /** Where an applicant came from: the applicant table's "Applicant Type" column. */
-export const APPLICANT_ORIGINS = ["skill_lab", "college", "recruiter", "unknown"] as const;
-export type ApplicantOrigin = (typeof APPLICANT_ORIGINS)[number];
+const APPLICANT_ORIGINS = ["skill_lab", "college", "recruiter", "unknown"] as const;
 export const APPLICANT_ORIGIN_OPTIONS = defineEnum("applicantOrigin", APPLICANT_ORIGINS, {
   skill_lab: "Skill Lab",
   college: "College",
@@ -175,8 +171,7 @@ export const APPLICANT_ORIGIN_OPTIONS = defineEnum("applicantOrigin", APPLICANT_
 });
 
 /** The `publish_status` flag: published is true. */
-export const PUBLISH_STATUSES = [true, false] as const;
-export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+const PUBLISH_STATUSES = [true, false] as const;
 export const PUBLISH_STATUS_OPTIONS = defineEnum("publishStatus", PUBLISH_STATUSES, {
   true: "Published",
   false: "Not Published",
@@ -200,7 +195,7 @@ export const APPLICANT_STAGES = [
   "test",
   "spam",
 ] as const;
-export type ApplicantStage = (typeof APPLICANT_STAGES)[number];
+type ApplicantStage = (typeof APPLICANT_STAGES)[number];
 export const APPLICANT_STAGE_OPTIONS = defineEnum("applicantStage", APPLICANT_STAGES, {
   new_candidates: "New Candidates",
   waiting_for_confirmation: "Waiting for Confirmation",
@@ -227,7 +222,7 @@ export const LEARNER_STAGES = [
   "did_not_attend",
   "old_batch",
 ] as const;
-export type LearnerStage = (typeof LEARNER_STAGES)[number];
+type LearnerStage = (typeof LEARNER_STAGES)[number];
 export const LEARNER_STAGE_OPTIONS = defineEnum("learnerStage", LEARNER_STAGES, {
   new_candidate: "New Candidate",
   shortlisted: "Shortlisted",
@@ -249,7 +244,7 @@ export const POSTING_TYPE_OPTIONS = defineEnum("postingType", POSTING_TYPES, {
 /** What a learner enrols in (learner journey): one table of enrolments for all three. */
 export const ENROLMENT_ITEM_TYPES = ["course", "enrichment-program", "career-roadmap"] as const;
 export type EnrolmentItemType = (typeof ENROLMENT_ITEM_TYPES)[number];
-export const ENROLMENT_ITEM_TYPE_OPTIONS = defineEnum("enrolmentItemType", ENROLMENT_ITEM_TYPES, {
+const ENROLMENT_ITEM_TYPE_OPTIONS = defineEnum("enrolmentItemType", ENROLMENT_ITEM_TYPES, {
   course: "Course",
   "enrichment-program": "Enrichment Program",
   "career-roadmap": "Career Roadmap",
@@ -258,15 +253,15 @@ export const ENROLMENT_ITEM_TYPE_OPTIONS = defineEnum("enrolmentItemType", ENROL
 /** Where a learner's skill was gained: an enrolment completed, or a learning event completed. */
 export const SKILL_SOURCE_TYPES = [...ENROLMENT_ITEM_TYPES, "learning-event"] as const;
 export type SkillSourceType = (typeof SKILL_SOURCE_TYPES)[number];
-export const SKILL_SOURCE_TYPE_OPTIONS = defineEnum("skillSourceType", SKILL_SOURCE_TYPES, {
+const SKILL_SOURCE_TYPE_OPTIONS = defineEnum("skillSourceType", SKILL_SOURCE_TYPES, {
   ...labelsOf(ENROLMENT_ITEM_TYPE_OPTIONS),
   "learning-event": "Learning Event",
 } as Record<SkillSourceType, string>);
 
 /** The `completed` filter of enrolments: completed ones, or those still under way. */
-export const COMPLETED_FILTERS = ["true", "false"] as const;
+const COMPLETED_FILTERS = ["true", "false"] as const;
 export type CompletedFilter = (typeof COMPLETED_FILTERS)[number];
-export const COMPLETED_FILTER_OPTIONS = defineEnum("completedFilter", COMPLETED_FILTERS, {
+const COMPLETED_FILTER_OPTIONS = defineEnum("completedFilter", COMPLETED_FILTERS, {
   true: "Completed",
   false: "In Progress",
 });
@@ -319,7 +314,7 @@ export const TIME_FILTERS = [
   "not-taken",
 ] as const;
 export type TimeFilter = (typeof TIME_FILTERS)[number];
-export const TIME_FILTER_OPTIONS = defineEnum("timeFilter", TIME_FILTERS, {
+const TIME_FILTER_OPTIONS = defineEnum("timeFilter", TIME_FILTERS, {
   current: "Current",
   expired: "Expired",
   upcoming: "Upcoming",
@@ -347,7 +342,7 @@ export const ACCOUNT_TYPE_OPTIONS = defineEnum<AccountType>("accountType", ACCOU
   recruiter: "Recruiter",
 });
 
-export const INSTITUTION_TYPE_OPTIONS = defineEnum<InstitutionType>("institutionType", INSTITUTION_TYPES, {
+const INSTITUTION_TYPE_OPTIONS = defineEnum<InstitutionType>("institutionType", INSTITUTION_TYPES, {
   college: "College",
   company: "Company",
 });
@@ -355,25 +350,22 @@ export const INSTITUTION_TYPE_OPTIONS = defineEnum<InstitutionType>("institution
 /** Year choices 1 to 50. Numbers need no translation: the admin formats them per locale. */
 /* Record states and kinds used by the resources. */
 
-export const FEATURE_KEY_OPTIONS = defineEnum<FeatureKey>("featureKey", FEATURE_KEYS, FEATURE_LABELS);
+const FEATURE_KEY_OPTIONS = defineEnum<FeatureKey>("featureKey", FEATURE_KEYS, FEATURE_LABELS);
 
-export const INSTITUTION_STATUSES = ["active", "inactive"] as const;
-export type InstitutionStatus = (typeof INSTITUTION_STATUSES)[number];
-export const INSTITUTION_STATUS_OPTIONS = defineEnum("institutionStatus", INSTITUTION_STATUSES, {
+const INSTITUTION_STATUSES = ["active", "inactive"] as const;
+const INSTITUTION_STATUS_OPTIONS = defineEnum("institutionStatus", INSTITUTION_STATUSES, {
   active: "Active",
   inactive: "Inactive",
 });
 
-export const USER_STATUSES = ["active", "disabled"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-export const USER_STATUS_OPTIONS = defineEnum("userStatus", USER_STATUSES, {
+const USER_STATUSES = ["active", "disabled"] as const;
+const USER_STATUS_OPTIONS = defineEnum("userStatus", USER_STATUSES, {
   active: "Active",
   disabled: "Disabled",
 });
 
-export const RECRUITER_STATUSES = ["pending", "approved", "rejected"] as const;
-export type RecruiterStatus = (typeof RECRUITER_STATUSES)[number];
-export const RECRUITER_STATUS_OPTIONS = defineEnum("recruiterStatus", RECRUITER_STATUSES, {
+const RECRUITER_STATUSES = ["pending", "approved", "rejected"] as const;
+const RECRUITER_STATUS_OPTIONS = defineEnum("recruiterStatus", RECRUITER_STATUSES, {
   pending: "Pending",
   approved: "Approved",
   rejected: "Rejected",
@@ -381,7 +373,7 @@ export const RECRUITER_STATUS_OPTIONS = defineEnum("recruiterStatus", RECRUITER_
 
 export const PARTNERSHIP_STATUSES = ["active", "paused", "ended"] as const;
 export type PartnershipStatus = (typeof PARTNERSHIP_STATUSES)[number];
-export const PARTNERSHIP_STATUS_OPTIONS = defineEnum("partnershipStatus", PARTNERSHIP_STATUSES, {
+const PARTNERSHIP_STATUS_OPTIONS = defineEnum("partnershipStatus", PARTNERSHIP_STATUSES, {
   active: "Active",
   paused: "Paused",
   ended: "Ended",
@@ -390,21 +382,20 @@ export const PARTNERSHIP_STATUS_OPTIONS = defineEnum("partnershipStatus", PARTNE
 /** Programme categories. */
 export const PROGRAMME_CATEGORIES = ["learning_events", "job_placement", "self_paced_learning"] as const;
 export type ProgrammeCategory = (typeof PROGRAMME_CATEGORIES)[number];
-export const PROGRAMME_CATEGORY_OPTIONS = defineEnum("programmeCategory", PROGRAMME_CATEGORIES, {
+const PROGRAMME_CATEGORY_OPTIONS = defineEnum("programmeCategory", PROGRAMME_CATEGORIES, {
   learning_events: "Learning Events",
   job_placement: "Job Placement",
   self_paced_learning: "Self-Paced Learning",
 });
 
-export const PROGRAM_DEPARTMENT_KINDS = ["program", "department"] as const;
-export type ProgramDepartmentKind = (typeof PROGRAM_DEPARTMENT_KINDS)[number];
-export const PROGRAM_DEPARTMENT_KIND_OPTIONS = defineEnum("programDepartmentKind", PROGRAM_DEPARTMENT_KINDS, {
+const PROGRAM_DEPARTMENT_KINDS = ["program", "department"] as const;
+const PROGRAM_DEPARTMENT_KIND_OPTIONS = defineEnum("programDepartmentKind", PROGRAM_DEPARTMENT_KINDS, {
   program: "Program",
   department: "Department",
 });
 
 /** Role kinds (roles.ts), for what is meant for some kinds of user only: the tutorials each sees. */
-export const ROLE_KIND_OPTIONS = defineEnum<RoleKind>("roleKind", ROLE_KINDS, {
+const ROLE_KIND_OPTIONS = defineEnum<RoleKind>("roleKind", ROLE_KINDS, {
   provider: "Provider staff",
   institution: "Institution staff",
   recruiter: "Recruiters",
@@ -442,7 +433,7 @@ export const HELP_TOPICS = [
 ] as const satisfies readonly MenuName[];
 export type HelpTopic = (typeof HELP_TOPICS)[number];
 export const isHelpTopic = (value: unknown): value is HelpTopic => (HELP_TOPICS as readonly unknown[]).includes(value);
-export const HELP_TOPIC_OPTIONS = defineEnum("helpTopic", HELP_TOPICS, {
+const HELP_TOPIC_OPTIONS = defineEnum("helpTopic", HELP_TOPICS, {
   dashboard: "Dashboard",
   profile: "Profile",
   institutions: "Institutions",
@@ -580,7 +571,7 @@ export const isCountryCode = (value: unknown): value is string =>
   typeof value === "string" && COUNTRY_CODES.includes(value);
 
 /** The app's language codes mapped to BCP 47 locales: "np" is not Nepali to Intl, "ne" is. */
-export const INTL_LOCALES: Readonly<Record<string, string>> = { "en-US": "en-US", "np-NP": "ne-NP" };
+const INTL_LOCALES: Readonly<Record<string, string>> = { "en-US": "en-US", "np-NP": "ne-NP" };
 export const intlLocale = (language: string): string => INTL_LOCALES[language] ?? language;
 
 /** Country select options in the given app language, sorted by name in that language. */

@@ -12,9 +12,6 @@ export const FEATURE_KEYS = [
 
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
-export const isFeatureKey = (value: unknown): value is FeatureKey =>
-  typeof value === "string" && (FEATURE_KEYS as readonly string[]).includes(value);
-
 /** Locale key `features.<key>`; en-US labels for documentation and seeds. */
 export const FEATURE_LABELS: Record<FeatureKey, string> = {
   "self-assessment": "Self Assessment",

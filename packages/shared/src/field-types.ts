@@ -26,7 +26,7 @@ import { validateOptionalYoutubeUrl, YOUTUBE_URL_MESSAGE, youtubeVideoId, youtub
  */
 
 /** How a column keeps a value: what a stored value decodes to and how a filter value is read. */
-export type FieldStorage = "text" | "integer" | "boolean" | "json";
+type FieldStorage = "text" | "integer" | "boolean" | "json";
 
 /** The control a filterable field gets in a list (enum → select, date → range, text → like…). */
 export type FilterKind = "choice" | "boolean" | "relation" | "place" | "dateRange" | "text" | "number";
@@ -41,7 +41,7 @@ export interface PlaceLevel {
 }
 
 /** What a field type reads of a field: the registry's definition and `/api/meta`'s both fit. */
-export interface TypedField {
+interface TypedField {
   name: string;
   required?: boolean;
   /** Enum options by name (enums.ts), on the API side. */
@@ -56,7 +56,7 @@ export type Encoded =
   | { ok: false; message: { key: string; message: string; vars?: Record<string, number> } };
 
 /** A body value a type encodes: neither null nor "" (those clear the field) and without NUL. */
-export interface EncodeInput {
+interface EncodeInput {
   field: TypedField;
   value: unknown;
   /** The value trimmed, when it is a string. */
@@ -71,7 +71,7 @@ export interface RecordProblem {
   message: ValidationMessage;
 }
 
-export interface FieldTypeDefinition {
+interface FieldTypeDefinition {
   storage: FieldStorage | ((field: TypedField) => FieldStorage);
   /** A body value checked and turned into what is stored. */
   encode: (input: EncodeInput) => Encoded;
@@ -285,7 +285,7 @@ const filled = (value: unknown) => typeof value === "string" && value.trim() !==
 
 /** The keys of a contact person (contact fields) and of a self-assessment's question. */
 export const CONTACT_KEYS = ["full_name", "email", "designation", "phone_no"] as const;
-export const QUESTION_KEYS = ["question", "options", "answer"] as const;
+const QUESTION_KEYS = ["question", "options", "answer"] as const;
 
 const ANSWER_IN_OPTIONS: ValidationMessage = {
   key: "resources.validation.answerInOptions",
@@ -456,19 +456,16 @@ const DEFINITIONS = {
 
 /** Field types the generic pages and the CRUD engine know: the table's keys. */
 export type FieldType = keyof typeof DEFINITIONS;
-export const FIELD_TYPE_DEFINITIONS: Readonly<Record<FieldType, FieldTypeDefinition>> = DEFINITIONS;
+const FIELD_TYPE_DEFINITIONS: Readonly<Record<FieldType, FieldTypeDefinition>> = DEFINITIONS;
 export const FIELD_TYPES = Object.freeze(Object.keys(DEFINITIONS)) as readonly FieldType[];
 
 export const fieldType = (type: FieldType): FieldTypeDefinition => FIELD_TYPE_DEFINITIONS[type];
-
-export const isFieldType = (value: unknown): value is FieldType =>
-  typeof value === "string" && Object.hasOwn(FIELD_TYPE_DEFINITIONS, value);
 
 /* What the generic code asks of a field through its type. */
 
 type Typed = TypedField & { type: FieldType };
 
-export function storageOf(field: Typed): FieldStorage {
+function storageOf(field: Typed): FieldStorage {
   const { storage } = fieldType(field.type);
   return typeof storage === "function" ? storage(field) : storage;
 }

@@ -16,9 +16,6 @@ export const TUTORIALS_PATH = `${ADMIN_PREFIX}/tutorials`;
 
 export const HELP_LANGUAGES = ["en-US", "np-NP"] as const;
 export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
-export const isHelpLanguage = (value: unknown): value is HelpLanguage =>
-  (HELP_LANGUAGES as readonly unknown[]).includes(value);
-
 /* The assistant: `POST /api/help/ask`. */
 
 export const HELP_QUESTION_MAX_LENGTH = 300;

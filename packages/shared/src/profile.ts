@@ -29,7 +29,7 @@ export const DEFAULT_CALENDAR: Calendar = "gregorian";
 export const isCalendar = (value: unknown): value is Calendar => CALENDARS.includes(value as Calendar);
 
 /** The fields a user may change on their own profile. */
-export const PROFILE_FIELDS = [
+const PROFILE_FIELDS = [
   "full_name",
   "photo",
   "phone",
@@ -70,22 +70,21 @@ export const PROFILE_MESSAGES = Object.freeze({
   tooManyTags: VALIDATION_MESSAGES.tooManyTags,
 });
 
-export const validateFullName = (value: string | null | undefined): ValidationResult => {
+const validateFullName = (value: string | null | undefined): ValidationResult => {
   const required = validateRequired(value);
   if (required) return required;
   return [...(value ?? "").trim()].length > FULL_NAME_MAX_LENGTH ? PROFILE_MESSAGES.fullNameTooLong : null;
 };
 
-export const validateYear = (value: unknown): ValidationResult => {
+const validateYear = (value: unknown): ValidationResult => {
   if (value === null || value === undefined || value === "") return null;
   const n = typeof value === "number" ? value : Number(value);
   return Number.isInteger(n) && n >= YEAR_MIN && n <= YEAR_MAX ? null : PROFILE_MESSAGES.year;
 };
 
-export const validateCalendar = (value: unknown): ValidationResult =>
-  isCalendar(value) ? null : PROFILE_MESSAGES.calendar;
+const validateCalendar = (value: unknown): ValidationResult => (isCalendar(value) ? null : PROFILE_MESSAGES.calendar);
 
-export const validateCountry = (value: unknown): ValidationResult => {
+const validateCountry = (value: unknown): ValidationResult => {
   if (value === null || value === undefined || value === "") return null;
   return typeof value === "string" && isCountryCode(value.toUpperCase()) ? null : PROFILE_MESSAGES.country;
 };

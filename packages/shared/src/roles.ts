@@ -30,7 +30,7 @@ export const PROVIDER_ROLES: readonly Role[] = [
   ROLES.SKILLLAB_VIEWER,
 ];
 export const INSTITUTION_ADMIN_ROLES: readonly Role[] = [ROLES.INSTITUTION_ADMIN, ROLES.COLLEGE_ADMIN];
-export const INSTITUTION_EDITOR_ROLES: readonly Role[] = [ROLES.INSTITUTION_EDITOR];
+const INSTITUTION_EDITOR_ROLES: readonly Role[] = [ROLES.INSTITUTION_EDITOR];
 export const INSTITUTION_VIEWER_ROLES: readonly Role[] = [ROLES.INSTITUTION_VIEWER, ROLES.COLLEGE_VIEWER];
 export const INSTITUTION_STAFF_ROLES: readonly Role[] = [
   ...INSTITUTION_ADMIN_ROLES,
@@ -38,7 +38,7 @@ export const INSTITUTION_STAFF_ROLES: readonly Role[] = [
   ...INSTITUTION_VIEWER_ROLES,
 ];
 /** Roles that exist only for colleges (college-scoped checks require account type college). */
-export const COLLEGE_ONLY_ROLES: readonly Role[] = [ROLES.COLLEGE_ADMIN, ROLES.COLLEGE_VIEWER];
+const COLLEGE_ONLY_ROLES: readonly Role[] = [ROLES.COLLEGE_ADMIN, ROLES.COLLEGE_VIEWER];
 export const RECRUITER_ROLES: readonly Role[] = [ROLES.RECRUITER_ADMIN, ROLES.RECRUITER_EDITOR, ROLES.RECRUITER_VIEWER];
 export const LEARNER_ROLES: readonly Role[] = [ROLES.LEARNER, ROLES.STUDENT, ROLES.EMPLOYEE];
 /** Every role, kind by kind: provider staff, institution staff, recruiters, learners. */
@@ -104,7 +104,6 @@ export function roleKind(role: Role): RoleKind {
 
 export const isProviderRole = (role: Role) => PROVIDER_ROLES.includes(role);
 export const isInstitutionAdmin = (role: Role) => INSTITUTION_ADMIN_ROLES.includes(role);
-export const isInstitutionViewer = (role: Role) => INSTITUTION_VIEWER_ROLES.includes(role);
 export const isLearnerRole = (role: Role) => LEARNER_ROLES.includes(role);
 export const isRole = (value: unknown): value is Role =>
   typeof value === "string" && (ALL_ROLES as string[]).includes(value);

@@ -15,7 +15,7 @@ export type Validator = (value: string | null | undefined) => ValidationResult;
 export const PASSWORD_MIN_LENGTH = 8;
 /** The KDF hashes whatever it is given: an upper bound keeps a sign-up from costing seconds of CPU. */
 export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 /** The profile (profile.ts): a name's length, year choices 1 to 50, and how many tags it holds. */
 export const FULL_NAME_MAX_LENGTH = 120;
 export const YEAR_MIN = 1;
@@ -51,7 +51,6 @@ export const VALIDATION_MESSAGES = Object.freeze({
   tooManyTags: message("tooManyTags", `Choose at most ${MAX_PROFILE_TAGS}.`),
   youtubeUrl: message("youtubeUrl", "Enter a YouTube video address, such as a watch, share or embed link."),
 });
-export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;
 
 const isBlank = (value: string | null | undefined): value is null | undefined | "" =>
   value === null || value === undefined || value.trim() === "";
@@ -66,7 +65,7 @@ export const validateRequired: Validator = (value) => (isBlank(value) ? VALIDATI
 
 /* Phone: at least one digit; only digits, spaces, plus, minus and parentheses. */
 
-export const PHONE_CHARACTERS_PATTERN = /^[0-9 +\-()]+$/;
+const PHONE_CHARACTERS_PATTERN = /^[0-9 +\-()]+$/;
 
 export const validatePhone: Validator = (value) => {
   if (isBlank(value)) return VALIDATION_MESSAGES.required;
@@ -82,7 +81,7 @@ export const validateOptionalPhone: Validator = optional(validatePhone);
  * or more path segments (`/in/name`, `/company/x`); a trailing slash, query or fragment is kept
  * because LinkedIn's own share links carry them.
  */
-export const LINKEDIN_URL_PATTERN = /^(?:https?:\/\/)?(?:www\.)?linkedin\.com(?:\/[^\s/?#]+)+\/?(?:[?#]\S*)?$/i;
+const LINKEDIN_URL_PATTERN = /^(?:https?:\/\/)?(?:www\.)?linkedin\.com(?:\/[^\s/?#]+)+\/?(?:[?#]\S*)?$/i;
 
 export const validateLinkedinUrl: Validator = (value) => {
   if (isBlank(value)) return VALIDATION_MESSAGES.required;
@@ -108,7 +107,7 @@ export function normalizeWebsite(value: string | null | undefined): string {
 }
 
 /** A host of dot-separated labels (letters and their marks in any script, digits, hyphens), optional port, path. */
-export const WEBSITE_PATTERN =
+const WEBSITE_PATTERN =
   /^https?:\/\/(?:[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+\p{L}[\p{L}\p{M}\p{N}-]*(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
 
 /** Checks the address as it will be stored, i.e. after `normalizeWebsite`. */
@@ -121,7 +120,7 @@ export const validateOptionalWebsite: Validator = optional(validateWebsite);
 
 /* E-mail. */
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 export const validateEmail: Validator = (value) => {
   if (isBlank(value)) return VALIDATION_MESSAGES.required;
@@ -155,7 +154,7 @@ export const validatePassword: Validator = (value) => {
  * includes zero (the "all" choice among others).
  */
 
-export type CommaList = string | readonly (string | number)[] | null | undefined;
+type CommaList = string | readonly (string | number)[] | null | undefined;
 
 /** The entries of a comma list, trimmed, blanks dropped: "1, 2,,3" → ["1", "2", "3"]. */
 export function parseCommaList(list: CommaList): string[] {

@@ -6,7 +6,7 @@ import { VALIDATION_MESSAGES, type ValidationMessage } from "./validation.js";
  */
 
 /** The only host a video is ever embedded from: the CSP allows nothing else (privacy-enhanced mode). */
-export const YOUTUBE_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
+const YOUTUBE_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = [

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import "./components.css";
 
-export interface EmptyStateAction {
+interface EmptyStateAction {
   label: ReactNode;
   icon?: ReactNode;
   /** A link inside the app … */
@@ -14,7 +14,7 @@ export interface EmptyStateAction {
   onClick?: () => void;
 }
 
-export interface EmptyStateDropdownItem {
+interface EmptyStateDropdownItem {
   key: string;
   label: ReactNode;
   to: string;

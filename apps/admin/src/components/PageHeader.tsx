@@ -4,7 +4,7 @@ import { claimPendingHeadingFocus } from "./focus-return";
 import { useDocumentTitle } from "./useDocumentTitle";
 import "./components.css";
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   title: string;
   subtitle?: ReactNode;
   /** Buttons on the right. */

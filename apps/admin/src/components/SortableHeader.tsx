@@ -5,7 +5,7 @@ import "./components.css";
 
 export type SortOrder = "asc" | "desc";
 
-export interface SortableHeaderProps {
+interface SortableHeaderProps {
   label: ReactNode;
   /** The column's current order, or null when the table is not sorted by it. */
   order: SortOrder | null;

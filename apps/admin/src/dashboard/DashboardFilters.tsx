@@ -15,7 +15,7 @@ const SEARCH_DELAY_MS = 250;
 const INSTITUTIONS_SHOWN = 20;
 /** In English and the Gregorian calendar the formatter's short date is dayjs's own: typed dates are read as it or ISO. */
 
-export interface DashboardFiltersProps {
+interface DashboardFiltersProps {
   query: DashboardQuery;
   /** The range the last answer counted over (the server's default when the URL names none). */
   range: DashboardRange | undefined;

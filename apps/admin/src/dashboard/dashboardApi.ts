@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { http } from "../providers/http";
 import { type DashboardQuery, dashboardApiParams } from "./dashboardQuery";
 
-export const DASHBOARD_QUERY_KEY = ["csc", "dashboard"] as const;
+const DASHBOARD_QUERY_KEY = ["csc", "dashboard"] as const;
 
 /** `GET /api/dashboard`: the caller's metrics and progression, scoped by the server. */
-export async function fetchDashboard(query: DashboardQuery): Promise<DashboardData> {
+async function fetchDashboard(query: DashboardQuery): Promise<DashboardData> {
   const { data } = await http.get<{ data: DashboardData }>("/api/dashboard", { params: dashboardApiParams(query) });
   return data.data;
 }

@@ -16,8 +16,8 @@ import { UserMenu } from "./UserMenu";
 import "./layout.css";
 
 /** The sidebar is 200px wide; on large screens the content starts 202px from the left. */
-export const SIDEBAR_WIDTH = 200;
-export const CONTENT_OFFSET = 202;
+const SIDEBAR_WIDTH = 200;
+const CONTENT_OFFSET = 202;
 
 /** Whose name and logo head the sidebar: the institution, the recruiter company, or none (provider). */
 function useBrandIdentity(): BrandIdentity {

@@ -6,14 +6,14 @@ import { useLanguage } from "../providers/i18n";
 import { formatDate } from "../resources/display/format";
 
 /** A skill the learner has gained (`GET /api/profile` `skills`). */
-export interface LearnerSkill {
+interface LearnerSkill {
   id: number;
   name: string;
   gained_at: string;
   source: { type: string; id: number | null; title: string | null } | null;
 }
 
-export const PROFILE_SKILLS_QUERY_KEY = ["profile", "skills"] as const;
+const PROFILE_SKILLS_QUERY_KEY = ["profile", "skills"] as const;
 
 /** The signed-in learner's skills, fetched afresh whenever a screen showing them opens (completions land meanwhile). */
 export function useMySkills() {

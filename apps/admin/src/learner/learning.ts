@@ -10,7 +10,7 @@ import { http } from "../providers/http";
 import type { Posting } from "./postings";
 
 /** What a learner enrols in (`enrolments.item_type`), and its catalogue resource. */
-export type LearningItemType = EnrolmentItemType;
+type LearningItemType = EnrolmentItemType;
 export type LearningResource = (typeof ENROLMENT_RESOURCE)[EnrolmentItemType];
 
 /** An enrolment as the learner reads it (`GET /api/enrolments`: their own only). */
@@ -29,7 +29,7 @@ export interface Enrolment {
 }
 
 /** How one fact of a learning item reads on its card. */
-export type LearningFactKind = "text" | "mode" | "date" | "number" | "hours" | "months" | "category";
+type LearningFactKind = "text" | "mode" | "date" | "number" | "hours" | "months" | "category";
 
 export interface LearningKind {
   itemType: LearningItemType;

@@ -1,7 +1,7 @@
 import type { PostingType } from "@csc/shared";
 
 /** How one fact of a posting reads on its card: a date, a date and time, the delivery mode, a country, a number or text. */
-export type FactKind = "date" | "datetime" | "mode" | "country" | "number" | "text" | "url";
+type FactKind = "date" | "datetime" | "mode" | "country" | "number" | "text" | "url";
 
 export interface PostingFact {
   /** The posting's field (its label is `fields:<name>`). */

@@ -18,9 +18,9 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 export const DEFAULT_LANGUAGE: LanguageCode = "en-US";
 /** The choice is kept in local storage under this key. */
-export const LANGUAGE_STORAGE_KEY = "i18nextLng";
+const LANGUAGE_STORAGE_KEY = "i18nextLng";
 /** `fields` and `enums` label the server-driven resources (field labels, enum options). */
-export const NAMESPACES = [
+const NAMESPACES = [
   "common",
   "validation",
   "fields",

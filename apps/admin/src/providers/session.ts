@@ -4,9 +4,9 @@ import { currentPathname, navigateTo } from "./router-bridge";
 import { clearToken } from "./token";
 
 export const LOGIN_PATH = "/login";
-export const SESSION_EXPIRED_KEY = "session-expired";
+const SESSION_EXPIRED_KEY = "session-expired";
 
-export const isOnLoginPage = () => currentPathname().replace(/\/+$/, "") === LOGIN_PATH;
+const isOnLoginPage = () => currentPathname().replace(/\/+$/, "") === LOGIN_PATH;
 
 /** Set when the user signed out on purpose: a missing token then is no expired session. */
 let signedOutOnPurpose = false;

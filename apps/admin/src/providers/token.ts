@@ -1,5 +1,5 @@
 /** The session token lives in local storage under this key. */
-export const TOKEN_KEY = "csc-token";
+const TOKEN_KEY = "csc-token";
 
 export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);

@@ -25,7 +25,7 @@ function keepEnterInPickers(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === "Enter" && target.closest(".ant-select, .ant-picker")) event.preventDefault();
 }
 
-export interface ResourceFormProps {
+interface ResourceFormProps {
   screen: ResourceScreen;
   action: "create" | "edit";
   id?: string | number;

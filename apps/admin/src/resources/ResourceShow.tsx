@@ -26,7 +26,7 @@ import "./resources.css";
 const isWide = (field: FieldMeta) => fieldView(field.type).wideInDetail === true;
 const DETAIL_COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
 
-export interface ResourceShowProps {
+interface ResourceShowProps {
   screen: ResourceScreen;
   id: string | number;
   /** A fixed page title (learner details, "Your College") instead of the record's own. */

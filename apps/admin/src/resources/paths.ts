@@ -33,7 +33,7 @@ export function recordPathIn(menu: readonly MenuItem[], resource: string, id: st
   return entry ? pathsFor(entry).show(id) : null;
 }
 
-export type ResourceView =
+type ResourceView =
   | { kind: "list" }
   | { kind: "create" }
   | { kind: "edit"; id: string }

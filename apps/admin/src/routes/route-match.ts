@@ -24,7 +24,7 @@ export type RouteTarget =
   | { action: "unknown" };
 
 /** The page a signed-in path shows. */
-export type MenuRoutePage =
+type MenuRoutePage =
   | { kind: "not-allowed" }
   /** Learner detail pages, open to every admin-area user. */
   | { kind: "learner-details"; resource: "students" | "employees"; id: string }
@@ -45,7 +45,7 @@ const ID = /^\d+$/;
 const LEARNER_DETAILS = /\/learners\/(students|employees)\/details\/([^/]+)\/?$/;
 
 /** `rest`: the path's segments after the entry's own path. */
-export function targetOf(rest: readonly string[]): RouteTarget {
+function targetOf(rest: readonly string[]): RouteTarget {
   const [first, id] = rest;
   if (rest.length === 0) return { action: "list" };
   if (rest.length === 1 && first === "create") return { action: "create" };

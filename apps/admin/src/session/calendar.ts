@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 import type { CurrentUser } from "./types";
 
 /** The calendar chosen on this device, kept while the account's own option is not known. */
-export const CALENDAR_STORAGE_KEY = "csc.calendar";
+const CALENDAR_STORAGE_KEY = "csc.calendar";
 
 const listeners = new Set<() => void>();
 

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 import type { PublicConfig } from "../session/types";
 import type { ResolvedSite } from "./site";
 
-export interface SiteContextValue {
+interface SiteContextValue {
   config: PublicConfig;
   site: ResolvedSite;
 }

@@ -9,7 +9,7 @@ import { contrastRatio, mix, normalizeHex, readableOn, withAlpha, withContrast }
  * Themes: the provider's admin area is dark and dense; institutions and learners are light
  * in the institution's colours; the recruiter site is lighter still, with its own buttons and cards.
  */
-export type AppearanceKind = "admin" | "institution" | "recruiter" | "learner";
+type AppearanceKind = "admin" | "institution" | "recruiter" | "learner";
 
 export interface Appearance {
   kind: AppearanceKind;
@@ -17,7 +17,7 @@ export interface Appearance {
   secondary: string;
 }
 
-export const BRAND = { primary: "#4263eb", secondary: "#f59f00" } as const;
+const BRAND = { primary: "#4263eb", secondary: "#f59f00" } as const;
 const ADMIN = { primary: "#6282ff", secondary: "#fcc419" } as const;
 const RECRUITER = { primary: "#0b7285", secondary: "#f76707" } as const;
 

@@ -2,7 +2,7 @@
 
 type Rgb = [number, number, number];
 
-export function parseHex(value: string | null | undefined): Rgb | null {
+function parseHex(value: string | null | undefined): Rgb | null {
   const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value?.trim() ?? "");
   if (!match?.[1]) return null;
   const hex = match[1].length === 3 ? [...match[1]].map((c) => c + c).join("") : match[1];

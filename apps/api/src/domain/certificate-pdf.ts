@@ -10,7 +10,7 @@ import type { Language, Translate } from "../platform/messages.js";
 dayjs.extend(utc);
 
 /** What a printed certificate says: the facts the verify answer gives, nothing more. */
-export interface PrintedCertificate {
+interface PrintedCertificate {
   code: string;
   holder: string;
   title: string | null;
@@ -61,7 +61,7 @@ export async function loadCertificateFonts(dir: string): Promise<Fonts | null> {
  * Devanagari digits), on the calendar day in Nepal, where the product's institutions are: the
  * server's own time zone says nothing about when the learner completed.
  */
-export function certificateDate(iso: string | null, language: Language): string {
+function certificateDate(iso: string | null, language: Language): string {
   if (!iso) return "";
   const day = dayjs(iso).utcOffset(5 * 60 + 45);
   if (!day.isValid()) return "";

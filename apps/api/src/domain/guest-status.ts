@@ -11,7 +11,7 @@ import { nowIso } from "../platform/time.js";
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** 32 random bytes: a link nobody guesses. */
-export const GUEST_STATUS_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const GUEST_STATUS_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Rows written per statement (a bulk change may mail a thousand guests). */
 const TOKENS_PER_INSERT = 500;

@@ -12,7 +12,7 @@ import type { Database } from "../platform/db/schema.js";
 const tidy = (name: string) => name.trim().replace(/\s+/g, " ");
 
 /** What a skill is known by, whatever its case and spacing. */
-export const skillKey = (name: string) => tidy(name).toLocaleLowerCase("en-US");
+const skillKey = (name: string) => tidy(name).toLocaleLowerCase("en-US");
 
 /** Skills one learner gains at one moment from one source. */
 export interface GainedSkills {

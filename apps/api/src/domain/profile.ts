@@ -21,7 +21,7 @@ import { parseList, type SessionUser } from "./accounts.js";
  * posting's tags are, so that matching a learner's interests reads them as it always has.
  */
 
-export type ProfileChanges = Partial<Record<ProfileField, unknown>>;
+type ProfileChanges = Partial<Record<ProfileField, unknown>>;
 
 export async function profileDetailsOf(db: Kysely<Database>, userId: number): Promise<ProfileDetails> {
   const row = await db

@@ -12,7 +12,7 @@ export type Transaction = Kysely<Database>;
  * may see it — a row of another resource than the command's (`of`: applying to a posting makes an
  * application); `created` when what it made is new (201).
  */
-export type CommandAnswer = (
+type CommandAnswer = (
   | { message: string; data?: unknown; created?: boolean }
   | { row: Record<string, unknown>; of?: ResourceName; created?: boolean }
 ) & {

@@ -26,7 +26,7 @@ import { integerParam } from "../routes/schemas.js";
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
 
-export type Operator = "eq" | "ne" | "gte" | "lte" | "like";
+type Operator = "eq" | "ne" | "gte" | "lte" | "like";
 const SUFFIXES: [string, Operator][] = [
   ["_ne", "ne"],
   ["_gte", "gte"],
@@ -71,8 +71,8 @@ export interface ListQuery {
 }
 
 /** Filterable fields, and searchable ones for `_like` (a search box per column). */
-export const filterableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter || f.search);
-export const sortableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.sort);
+const filterableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter || f.search);
+const sortableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.sort);
 
 /** The querystring schema of a resource's list: every known parameter, nothing else (unknown → 400). */
 export function listQuerySchema(resource: ResourceDefinition) {

@@ -21,7 +21,7 @@ export function rowSchema(resource: ResourceDefinition) {
  * The body a create or update accepts, for the documentation: each field's type and rules.
  * Values are checked by the codec, which puts a translated message under each field.
  */
-export function bodySchema(resource: ResourceDefinition) {
+function bodySchema(resource: ResourceDefinition) {
   const writable = resource.fields.filter((f) => !f.readOnly);
   return Type.Object(
     Object.fromEntries(

@@ -115,7 +115,7 @@ export function filtered(query: AnySelect, resource: ResourceDefinition, list: L
   return result;
 }
 
-export const columnsOf = (resource: ResourceDefinition) => resource.fields.map((f) => col(f.name));
+const columnsOf = (resource: ResourceDefinition) => resource.fields.map((f) => col(f.name));
 
 /** A list's page and total as SQL, compiled once per resource, reach and query (see compiledList). */
 interface CompiledList {

@@ -26,7 +26,7 @@ interface MemoInfo {
  * asking "could this answer be stale?". Each is made through `boundedCache` or `objectMemo`
  * below, by its name here; nothing else in the API keeps entries across requests.
  */
-export const CACHES = {
+const CACHES = {
   sqliteResults: {
     kind: "bounded",
     max: 1_000,

@@ -4,7 +4,7 @@
  * address; `success: true` accepts it. Anything else the verifier says refuses it; a verifier that
  * cannot be reached, fails or answers something else is `unavailable` (the caller answers 503).
  */
-export type CaptchaVerdict = "accepted" | "refused" | "unavailable";
+type CaptchaVerdict = "accepted" | "refused" | "unavailable";
 
 /** How long the verifier may take before the answer is `unavailable`. */
 const VERIFY_TIMEOUT_MS = 5_000;

@@ -13,8 +13,7 @@ const PREFIX = "csc-device-";
 const mac = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("base64url");
 
 /** One cookie per account a browser signs in to, so a shared computer keeps each trusted. */
-export const deviceCookieName = (secret: string, email: string) =>
-  `${PREFIX}${mac(secret, `name:${email}`).slice(0, 16)}`;
+const deviceCookieName = (secret: string, email: string) => `${PREFIX}${mac(secret, `name:${email}`).slice(0, 16)}`;
 
 /** The device id of a valid cookie for this account in the request's Cookie header, or null. */
 export function trustedDevice(secret: string, email: string, cookieHeader: string | undefined): string | null {

@@ -20,7 +20,7 @@ export class HashGateBusy extends Error {
   }
 }
 
-export interface HashGate {
+interface HashGate {
   /** Runs `work` when a place is free; `keys` are who it is for (an address, an account). */
   run: <T>(work: () => Promise<T>, keys?: readonly string[]) => Promise<T>;
   /** Hashes running and waiting now (for tests and logs). */
@@ -34,7 +34,7 @@ interface Waiter {
 }
 
 /** The places one key may hold, running or waiting: a quarter of the whole, at least one. */
-export function placesPerKey(concurrency: number, queue: number): number {
+function placesPerKey(concurrency: number, queue: number): number {
   return Math.max(1, Math.ceil((concurrency + queue) / 4));
 }
 

@@ -17,7 +17,7 @@ type Outcome = "logged" | "sent" | "failed";
 /** Outbox rows written per statement: a bulk change of 1,000 applicants mails 1,000 of them. */
 const OUTBOX_ROWS_PER_INSERT = 500;
 
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 /**
  * A mail's text with every secret taken out: the single-use token of a reset, invitation or

@@ -40,22 +40,22 @@ const LoginCode = Type.String({ pattern: "^[0-9०-९]{6}$" });
 export const ACCOUNT_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 60_000 };
 export const ACCOUNT_RULE: ThrottleRule = { limit: 1_000, windowMs: 60 * 60_000 };
 export const IP_RULE: ThrottleRule = { limit: 100, windowMs: 60_000 };
-export const DEVICE_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
+const DEVICE_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
 /** Sign-in codes: mails to one account, and wrong codes tried against it. */
-export const CODE_MAIL_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
-export const CODE_TRIES_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
+const CODE_MAIL_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
+const CODE_TRIES_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
 const LOGIN_CODE_LIFETIME_MS = 15 * 60_000;
 /** How long a throttled sign-in waits for its 429. */
 const REFUSAL_HOLD_MS = 1_000;
 /** E-mail-sending endpoints: forgot password and register, per address. */
-export const MAIL_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
+const MAIL_RULE: ThrottleRule = { limit: 10, windowMs: 15 * 60_000 };
 /**
  * Reset links to one account: from one address, and from all of them. One address reaching its
  * share never stops the owner asking from theirs; past the account's ceiling the answer is the
  * same and no more mail goes out (the links already sent still work).
  */
-export const RESET_ACCOUNT_ADDRESS_RULE: ThrottleRule = { limit: 3, windowMs: 15 * 60_000 };
-export const RESET_ACCOUNT_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
+const RESET_ACCOUNT_ADDRESS_RULE: ThrottleRule = { limit: 3, windowMs: 15 * 60_000 };
+const RESET_ACCOUNT_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
 
 const HOUR = 3_600_000;
 
@@ -448,7 +448,7 @@ export function loginThrottleKeys(email: string, ip: string, device: string | nu
 }
 
 /** The throttle keys of one password-reset request: the address, the account from it, the account. */
-export function resetThrottleKeys(email: string, ip: string) {
+function resetThrottleKeys(email: string, ip: string) {
   return {
     address: `mail:ip:${ip}`,
     accountAddress: `reset:account-address:${email}|${ip}`,

@@ -9,7 +9,7 @@ import { complete } from "../resources/enrolments/commands.js";
 import { Email, ErrorResponse, errorResponses, Id } from "./schemas.js";
 
 /** How far a signature's timestamp may be from now, either way (s): an older request is not replayed. */
-export const SIGNATURE_WINDOW_SECONDS = 300;
+const SIGNATURE_WINDOW_SECONDS = 300;
 
 /** A callback says little: more than this is not the course site's. */
 const BODY_LIMIT = 16 * 1024;
@@ -18,7 +18,7 @@ const TIMESTAMP = /^\d{1,12}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/i;
 
 /** What the signature covers: the timestamp and the body exactly as sent. */
-export const signedText = (timestamp: string, raw: Buffer | string) =>
+const signedText = (timestamp: string, raw: Buffer | string) =>
   Buffer.concat([Buffer.from(`${timestamp}.`), Buffer.isBuffer(raw) ? raw : Buffer.from(raw)]);
 
 const Body = Type.Object(

@@ -9,10 +9,10 @@ import { historyValue, readableByApplicant } from "../resources/applications/his
 import { errorResponses } from "./schemas.js";
 
 /** Status pages one address may open in a window: enough for a person, too few to try tokens. */
-export const GUEST_STATUS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
+const GUEST_STATUS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
 
 /** History entries a status page shows: far more than an application ever gathers. */
-export const GUEST_HISTORY_LIMIT = 200;
+const GUEST_HISTORY_LIMIT = 200;
 
 /**
  * `GET /public/applications/{token}`: a guest applicant's private, read-only page of

@@ -9,7 +9,7 @@ import { bearer, errorResponses, integerParam } from "./schemas.js";
  * administrators (newest first, simple-rest list). Bodies are stored with their secret links
  * redacted (platform/mailer.ts), so nobody reads another account's reset or invitation link here.
  */
-export const OUTBOX_READERS = [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN] as const;
+const OUTBOX_READERS = [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN] as const;
 
 export default async function outboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { errorResponses, Id } from "./schemas.js";
 
-export const LANGUAGE_OPTIONS = [
+const LANGUAGE_OPTIONS = [
   { code: "en-US", name: "En" },
   { code: "np-NP", name: "नेपाली" },
 ] as const;

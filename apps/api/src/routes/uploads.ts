@@ -53,7 +53,7 @@ const SIGNATURES: { format: ImageFormat; type: string; extension: string; matche
   },
 ];
 
-export type UploadAbility = ["create" | "update", ResourceName];
+type UploadAbility = ["create" | "update", ResourceName];
 
 /**
  * Who may upload: whoever may create or edit a record of a resource that has an image field, the
@@ -69,14 +69,14 @@ export function uploadAbilities(): UploadAbility[] {
   );
 }
 
-export type Reencoded = { ok: true; bytes: Buffer } | { ok: false; problem: "notAnImage" | "tooManyPixels" };
+type Reencoded = { ok: true; bytes: Buffer } | { ok: false; problem: "notAnImage" | "tooManyPixels" };
 
 /**
  * The image decoded and encoded again in its own format, upright: only its pixels survive, not
  * its metadata (camera, place) nor anything hidden in or after it (script, HTML). The size its
  * header declares is checked before a single pixel is decoded.
  */
-export async function reencodeImage(input: Buffer, format: ImageFormat): Promise<Reencoded> {
+async function reencodeImage(input: Buffer, format: ImageFormat): Promise<Reencoded> {
   const header = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => null);

@@ -15,7 +15,7 @@ import { DAY, type NewRow, type Random, random, type SeedContext } from "./catal
  */
 
 /** An assessment as the seed needs it: who may take it, since when, its questions and pass mark. */
-export interface SeedAssessment {
+interface SeedAssessment {
   id: number;
   institutionId: number | null;
   published: boolean;
@@ -44,7 +44,7 @@ export async function loadAssessments(db: Kysely<Database>, aboveId = 0): Promis
 }
 
 /** Whether the learner may take it: published, and the provider's or their own institution's. */
-export const mayTake = (assessment: SeedAssessment, learner: SeedApplicant) =>
+const mayTake = (assessment: SeedAssessment, learner: SeedApplicant) =>
   assessment.published && (assessment.institutionId === null || assessment.institutionId === learner.institution_id);
 
 /** The demo learner accounts: a few attempts each, over several years, and some left to take. */
@@ -63,7 +63,7 @@ function answerOf(r: Random, question: AssessmentQuestion, right: number): strin
 }
 
 /** An attempt as the `attempts` command stores it, taken at `at` (ms) by a learner who knows `right` of it. */
-export function planAttempt(
+function planAttempt(
   r: Random,
   assessment: SeedAssessment,
   learner: SeedApplicant,
@@ -90,7 +90,7 @@ export function planAttempt(
  * A learner's attempts at the assessments given, each at a time between `notBefore` (and the
  * assessment's making) and the reference date, some taken again later and better.
  */
-export function planLearnerAttempts(
+function planLearnerAttempts(
   r: Random,
   ctx: SeedContext,
   learner: SeedApplicant,
@@ -139,11 +139,7 @@ export function planDemoAttempts(
 }
 
 /** Inserts attempts `batch` rows at a time (11 columns: far within both databases' parameter limits). */
-export async function insertAttempts(
-  db: Kysely<Database>,
-  rows: readonly NewRow<"assessment_attempts">[],
-  batch = 500,
-) {
+async function insertAttempts(db: Kysely<Database>, rows: readonly NewRow<"assessment_attempts">[], batch = 500) {
   for (let start = 0; start < rows.length; start += batch) {
     await db
       .insertInto("assessment_attempts")
@@ -160,7 +156,7 @@ export async function seedAttempts(db: Kysely<Database>, ctx: SeedContext) {
 }
 
 /** Attempts per learner a scale run adds, on average. */
-export const SCALE_ATTEMPTS_PER_LEARNER = 2;
+const SCALE_ATTEMPTS_PER_LEARNER = 2;
 /** Learners planned and written at a time: their attempts are held in memory until then. */
 const LEARNERS_PER_ROUND = 1_000;
 

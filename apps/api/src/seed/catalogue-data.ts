@@ -92,7 +92,6 @@ const Recruiters = strictObject({
   ),
 });
 const recruiters = loadSeedFile("catalogue/recruiters.json", Recruiters);
-export type RecruiterSeed = Static<typeof Recruiters>["recruiters"][number];
 export const RECRUITERS = recruiters.recruiters;
 export const PARTNERSHIPS = recruiters.partnerships;
 

@@ -76,7 +76,7 @@ export interface Place {
   municipality_id: number;
 }
 
-export interface ProgramRow {
+interface ProgramRow {
   id: number;
   kind: string;
 }
@@ -195,17 +195,14 @@ export async function loadContext(db: Kysely<Database>, reference: Date | string
 /* Row builders, shared with scale.ts. */
 
 /** The tenant columns of a catalogue row: the provider's rows have neither. */
-export function ownerColumns(
-  ctx: SeedContext,
-  owner: Owner,
-): { institution_id: number | null; recruiter_id: number | null } {
+function ownerColumns(ctx: SeedContext, owner: Owner): { institution_id: number | null; recruiter_id: number | null } {
   if (owner === "kmc" || owner === "himal") return { institution_id: ctx.institutions[owner], recruiter_id: null };
   if (owner === "recruiter") return { institution_id: null, recruiter_id: ctx.recruiterId };
   return { institution_id: null, recruiter_id: null };
 }
 
 /** `<userId>_<entity>` for one of the owner's demo staff accounts. */
-export function createdBy(ctx: SeedContext, r: Random, owner: Owner): string | null {
+function createdBy(ctx: SeedContext, r: Random, owner: Owner): string | null {
   const author = data.AUTHORS[owner];
   const ids = author.emails.map((email) => ctx.accounts.get(email)).filter((id) => id !== undefined);
   return ids.length > 0 ? formatCreatedBy(r.pick(ids), author.entity) : null;
@@ -576,7 +573,7 @@ type PlannedTable =
   | "testimonials"
   | "tutorials";
 
-export type CataloguePlan = { [Table in PlannedTable]: NewRow<Table>[] };
+type CataloguePlan = { [Table in PlannedTable]: NewRow<Table>[] };
 
 function build<T extends { owner: Owner }, Row>(
   ctx: SeedContext,

@@ -66,7 +66,6 @@ const Demo = strictObject({
 
 const demo = loadSeedFile("demo.json", Demo);
 
-export type DemoInstitution = Static<typeof Institution>;
 export type DemoAccount = Static<typeof Demo>["accounts"][number];
 
 export const FEATURE_PROFILES = demo.featureProfiles.map(({ withoutFeatures, ...plan }) => ({

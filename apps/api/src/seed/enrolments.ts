@@ -31,12 +31,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const second = (ms: number) => Math.floor(ms / 1000) * 1000;
 
 /** Enrolments per demo learner, and the share of those started 30 days ago or more that are complete. */
-export const ENROLMENTS = { perLearner: { min: 2, max: 6 }, completedShare: 0.55, showcase: 5 } as const;
+const ENROLMENTS = { perLearner: { min: 2, max: 6 }, completedShare: 0.55, showcase: 5 } as const;
 /** The demo learner accounts: each has a journey of its own to show, some complete, some under way. */
 const SHOWCASE = ["student@example.com", "employee@example.com", "learner@example.com"];
 
 /** A catalogue item as the seed needs it. */
-export interface SeedItem {
+interface SeedItem {
   type: EnrolmentItemType;
   id: number;
   title: string;
@@ -102,20 +102,20 @@ export async function loadItems(
 }
 
 /** An enrolment and the skills its completion gave, before either has an id. */
-export interface PlannedEnrolment {
+interface PlannedEnrolment {
   row: NewRow<"enrolments">;
   gain: GainedSkills | null;
 }
 
 /** Whether a learner may enrol in an item: the provider's, or their own institution's. */
-export const mayEnrol = (item: SeedItem, learner: SeedApplicant) =>
+const mayEnrol = (item: SeedItem, learner: SeedApplicant) =>
   item.institutionId === null || item.institutionId === learner.institution_id;
 
 /**
  * One learner's enrolment in one item, enrolled after `notBefore`, complete when asked and old
  * enough (a month at least before the reference), else under way at some progress.
  */
-export function planEnrolment(
+function planEnrolment(
   r: Random,
   ctx: SeedContext,
   staff: Record<Owner, number[]>,
@@ -210,7 +210,7 @@ const SKILL_BATCH = 1_000;
  * Inserts planned enrolments and the skills their completions gave (each learner's first gain of a
  * skill standing), in batches, in the caller's transaction. Returns the rows written per table.
  */
-export async function insertEnrolments(
+async function insertEnrolments(
   db: Kysely<Database>,
   planned: readonly PlannedEnrolment[],
   batch = ENROLMENT_BATCH,
@@ -236,7 +236,7 @@ export async function insertEnrolments(
  * The skills learners (ids above `aboveId`) gained by completing learning events, as the
  * pipeline's completion gives them: the event's skills, when the completion was recorded.
  */
-export async function eventGains(db: Kysely<Database>, aboveId = 0): Promise<GainedSkills[]> {
+async function eventGains(db: Kysely<Database>, aboveId = 0): Promise<GainedSkills[]> {
   const rows = await db
     .selectFrom("applications as a")
     .innerJoin("learning_events as e", "e.id", "a.learning_event_id")
@@ -268,7 +268,7 @@ export async function seedEnrolments(db: Kysely<Database>, ctx: SeedContext) {
 }
 
 /** Enrolments per learner a scale run adds, on average. */
-export const ENROLMENTS_PER_SCALED_LEARNER = 3;
+const ENROLMENTS_PER_SCALED_LEARNER = 3;
 /** Learners planned and written at a time: their enrolments are held in memory until then. */
 const LEARNERS_PER_ROUND = 1_000;
 

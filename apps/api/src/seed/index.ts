@@ -13,7 +13,7 @@ import { nepalHierarchy } from "./nepal.js";
 /** Benchmark data (`npm run seed -- --scale N`): see scale.ts. */
 export { seedScale } from "./scale.js";
 
-export interface SeedOptions {
+interface SeedOptions {
   demo: boolean;
   demoPassword: string;
   passwordHashCost: number;

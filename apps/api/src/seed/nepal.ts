@@ -25,22 +25,22 @@ import type * as StatesNepal from "states-nepal";
 import { type Static, Type } from "typebox";
 import { loadSeedFile, strictObject } from "./seed-files.js";
 
-export interface ProvinceRow {
+interface ProvinceRow {
   id: number;
   name: string;
   name_np: string;
 }
 
-export interface DistrictRow {
+interface DistrictRow {
   id: number;
   province_id: number;
   name: string;
   name_np: string;
 }
 
-export type MunicipalityCategory = (typeof MUNICIPALITY_CATEGORY_VALUES)[number];
+type MunicipalityCategory = (typeof MUNICIPALITY_CATEGORY_VALUES)[number];
 
-export interface MunicipalityRow {
+interface MunicipalityRow {
   id: number;
   district_id: number;
   name: string;
@@ -48,7 +48,7 @@ export interface MunicipalityRow {
   category: MunicipalityCategory;
 }
 
-export interface NepalHierarchy {
+interface NepalHierarchy {
   provinces: ProvinceRow[];
   districts: DistrictRow[];
   municipalities: MunicipalityRow[];

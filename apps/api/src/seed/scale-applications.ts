@@ -25,7 +25,7 @@ import { DAY, type Random, type SeedContext } from "./catalogue.js";
  */
 
 /** Applications per added learner, on average. */
-export const APPLICATIONS_PER_LEARNER = 10;
+const APPLICATIONS_PER_LEARNER = 10;
 /** Share of the added learners who apply to the largest posting. */
 const LARGEST_POSTING_SHARE = 0.3;
 /**

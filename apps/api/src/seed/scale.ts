@@ -37,7 +37,7 @@ import { seedScaleApplications } from "./scale-applications.js";
  * repeatable.
  */
 
-export const SCALE_BATCH = 500;
+const SCALE_BATCH = 500;
 
 /** Share of the learners that are kmc students; the rest are himal employees. */
 const STUDENT_SHARE = 0.6;
@@ -56,7 +56,7 @@ const PER_LEARNER = {
 type ScaleTable = keyof typeof PER_LEARNER;
 
 /** Rows added: learners by kind, per catalogue table, and applications with their history. */
-export type ScaleCounts = { students: number; employees: number } & Record<ScaleTable, number> & {
+type ScaleCounts = { students: number; employees: number } & Record<ScaleTable, number> & {
     applications: number;
     application_history: number;
     assessment_attempts: number;
@@ -73,7 +73,7 @@ async function maxId(db: Kysely<Database>, table: "learning_events" | "job_oppor
   return Number(max ?? 0);
 }
 
-export interface ScaleOptions {
+interface ScaleOptions {
   /** Anchors every date; by default the demo college's creation time, i.e. when the demo was seeded. */
   reference?: Date | string | number;
 }

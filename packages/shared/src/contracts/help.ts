@@ -36,8 +36,7 @@ export const HelpArticle = Type.Object({ ...summary, blocks: Type.Array(HelpBloc
 export type HelpArticle = Static<typeof HelpArticle>;
 
 /** A tutorial that goes with an answer: the Help page plays it (`#tutorial-<id>`). */
-export const HelpAnswerTutorial = Type.Object({ id: Type.Integer(), title: Type.String(), hasVideo: Type.Boolean() });
-export type HelpAnswerTutorial = Static<typeof HelpAnswerTutorial>;
+const HelpAnswerTutorial = Type.Object({ id: Type.Integer(), title: Type.String(), hasVideo: Type.Boolean() });
 
 /** One answer: an article the asker may read, the screen it explains in their menu, and its video if any. */
 export const HelpAnswer = Type.Object({ ...summary, tutorial: Nullable(HelpAnswerTutorial) });

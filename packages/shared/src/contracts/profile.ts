@@ -39,7 +39,7 @@ const Names = Type.Union([Type.String(), Type.Array(Type.String())]);
  * subject, maybe only some fields, maybe only rows matching a condition, a MongoDB-style query
  * over the row's columns.
  */
-export const AbilityRule = Type.Unsafe<AppRule>(
+const AbilityRule = Type.Unsafe<AppRule>(
   Type.Object({
     action: Names,
     subject: Type.Optional(Names),
@@ -53,7 +53,7 @@ export const AbilityRule = Type.Unsafe<AppRule>(
 );
 
 /** Who is signed in: what sign-in answers and every profile answer starts with. */
-export const SessionProfileProperties = {
+const SessionProfileProperties = {
   id: Type.Integer(),
   email: Type.String(),
   full_name: Type.String(),
@@ -75,7 +75,7 @@ export const LoginAnswer = Type.Object({ data: Type.Object({ token: Type.String(
 export type LoginAnswer = Static<typeof LoginAnswer>;
 
 /** What the user keeps of themselves besides their account (`PATCH /profile` changes it). */
-export const ProfileDetailsProperties = {
+const ProfileDetailsProperties = {
   photo: Nullable(Type.String()),
   linkedin_url: Nullable(Type.String()),
   website: Nullable(Type.String()),

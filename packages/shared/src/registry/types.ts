@@ -56,7 +56,7 @@ export interface FieldDefinition {
  * - `plan`: feature plans, each read by the institutions on it;
  * - `policy`: activity rows with a hand-written policy (applications).
  */
-export type ResourceScope = "global" | "shared" | "institution" | "members" | "tenant" | "plan" | "policy";
+type ResourceScope = "global" | "shared" | "institution" | "members" | "tenant" | "plan" | "policy";
 
 /**
  * Rows a grant of a role policy reaches (a user without the tenant their role needs, institution
@@ -97,7 +97,7 @@ export type PolicyRows =
  *   route, and no command: activity rows changed by other resources' commands (applications);
  * - a list: exactly these actions and commands.
  */
-export type PolicyActions = "level" | "reading" | "pipeline" | readonly (ResourceAction | CommandName)[];
+type PolicyActions = "level" | "reading" | "pipeline" | readonly (ResourceAction | CommandName)[];
 
 export interface PolicyGrant {
   actions: PolicyActions;
@@ -229,12 +229,12 @@ export type TableName =
   | "tutorials";
 
 /** Resources with a menu entry: the menu's leaf entries that open a page of rows. */
-export type MenuResourceName = Exclude<
+type MenuResourceName = Exclude<
   MenuName,
   "dashboard" | "profile" | "learners" | "recruiters" | "configuration" | "activity-logs"
 >;
 /** Resources without a menu entry of their own: activity that pages of other resources show. */
-export type ActivityResourceName = "applications" | "enrolments" | "learner-skills" | "assessment-attempts";
+type ActivityResourceName = "applications" | "enrolments" | "learner-skills" | "assessment-attempts";
 /** Resources opened from the Help page rather than the menu. */
-export type HelpResourceName = "tutorials";
+type HelpResourceName = "tutorials";
 export type ResourceName = MenuResourceName | ActivityResourceName | HelpResourceName;

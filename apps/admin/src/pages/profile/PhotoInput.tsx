@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { http, isApiError } from "../../providers/http";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "../../resources/fields/ImageUpload";
 
-export interface PhotoInputProps {
+interface PhotoInputProps {
   id?: string;
   value?: string | null;
   onChange?: (value: string | null) => void;

@@ -11,7 +11,7 @@ import { ClosingStageConfirm } from "./ClosingStageConfirm";
 import { usePipelineLabels } from "./labels";
 import { type Application, type Posting, stagesOf } from "./posting";
 
-export interface ApplicantBoardProps {
+interface ApplicantBoardProps {
   posting: Posting;
   rows: Application[];
   loading: boolean;

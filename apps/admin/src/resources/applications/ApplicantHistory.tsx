@@ -9,7 +9,7 @@ import { formatDateTime } from "../display/format";
 
 export const historyKey = (id: number) => ["application-history", id] as const;
 
-export function useApplicantHistory(id: number) {
+function useApplicantHistory(id: number) {
   return useQuery({
     queryKey: historyKey(id),
     queryFn: async () => (await http.get<HistoryEntry[]>(`/api/applications/${id}/history`)).data,

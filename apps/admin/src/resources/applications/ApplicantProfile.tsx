@@ -8,7 +8,7 @@ import { downloadFile } from "../../providers/download";
 import { http } from "../../providers/http";
 import type { Application } from "./posting";
 
-export function useApplicantProfile(id: number) {
+function useApplicantProfile(id: number) {
   return useQuery({
     queryKey: ["application-applicant", id],
     queryFn: async () =>
@@ -17,7 +17,7 @@ export function useApplicantProfile(id: number) {
 }
 
 /** A CV's download button: the file's own name on it, so that staff know what they will get. */
-export function CvDownload({ cv, testId }: { cv: { url: string; file_name: string }; testId: string }) {
+function CvDownload({ cv, testId }: { cv: { url: string; file_name: string }; testId: string }) {
   const { t } = useTranslation("pipeline");
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);

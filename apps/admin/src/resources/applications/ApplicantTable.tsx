@@ -12,7 +12,7 @@ import type { Application } from "./posting";
 /** The columns the list may sort by (the registry marks them sortable; the API refuses others). */
 const SORTABLE = new Set(["full_name", "institution", "applied_at", "stage"]);
 
-export interface ApplicantTableProps {
+interface ApplicantTableProps {
   /** How each row's assessment reads: its posting's grading type (one posting's, or each row's own). */
   gradingOf: (row: Application) => GradingType | null;
   /** The posting each row is to, after the columns, where the rows are to different postings. */

@@ -23,7 +23,7 @@ const BY_NAME: CrudSort[] = [{ field: "full_name", order: "asc" }];
  * Whether the event has begun: attendance and grades are taken from its start (the API refuses them
  * before). An event without a readable start is not held back here: the server has the last word.
  */
-export const hasStarted = (startsAt: string | null | undefined, now = Date.now()) => {
+const hasStarted = (startsAt: string | null | undefined, now = Date.now()) => {
   const start = startsAt ? Date.parse(startsAt) : Number.NaN;
   return Number.isNaN(start) || start <= now;
 };

@@ -11,7 +11,7 @@ export type BoardMove = { phase: "idle" } | { phase: "carrying"; id: number; fro
 export const IDLE: BoardMove = { phase: "idle" };
 
 /** What a key did: the board announces each step and acts on `drop`. */
-export type BoardStep =
+type BoardStep =
   | { kind: "ignored" }
   | { kind: "pickedUp"; move: BoardMove & { phase: "carrying" } }
   | { kind: "target"; move: BoardMove & { phase: "carrying" } }

@@ -18,7 +18,7 @@ import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 /** The shared enums the pipeline shows (packages/shared enums.ts): never listed again here. */
-export const PIPELINE_ENUMS = {
+const PIPELINE_ENUMS = {
   stage: APPLICATION_STAGE_OPTIONS,
   attendance: ATTENDANCE_OPTIONS,
   applicant_type: APPLICANT_ORIGIN_OPTIONS,

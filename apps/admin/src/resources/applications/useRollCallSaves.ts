@@ -3,8 +3,8 @@ import type { Application } from "./posting";
 import { type BulkChange, useBulkChange } from "./useBulkChange";
 
 /** What a roll call row changes: attendance, and the grade or percentage by the event's grading. */
-export type RollCallField = "attendance" | "grade" | "percentage";
-export type RollCallChange = Partial<Pick<BulkChange, RollCallField>>;
+type RollCallField = "attendance" | "grade" | "percentage";
+type RollCallChange = Partial<Pick<BulkChange, RollCallField>>;
 
 /** Where a row's last change stands; the server's words under the field it refused. */
 export type RowSave =

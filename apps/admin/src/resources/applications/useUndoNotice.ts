@@ -7,7 +7,7 @@ import { http, isApiError } from "../../providers/http";
 import { undoSeconds } from "./undoWindow";
 
 /** One change the server may still take back (`change_id`, `undo_until`). */
-export interface UndoOffer {
+interface UndoOffer {
   changeId: number | string;
   /** When the server stops taking it back (ISO time, the server's clock). */
   undoUntil: string;

@@ -6,7 +6,7 @@ import { useSearchParams } from "react-router";
  * The applicant section's state in the address (STYLE: a reload or a shared link shows the same
  * view), each key prefixed `a_` so it never meets the page's own parameters.
  */
-export const VIEW_PARAMS = {
+const VIEW_PARAMS = {
   stage: "a_stage",
   attendance: "a_attendance",
   applicant_type: "a_type",

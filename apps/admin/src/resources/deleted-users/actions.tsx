@@ -6,7 +6,7 @@ import type { UseResourceActions } from "../actions/types";
 import { useActionCall } from "../actions/useActionCall";
 
 /** Activity Logs → Deleted Users: those who may delete accounts may bring one back. */
-export const useRestoreUserAction: UseResourceActions = (meta, { onDone }) => {
+const useRestoreUserAction: UseResourceActions = (meta, { onDone }) => {
   const { t } = useTranslation();
   const [target, setTarget] = useState<{ id: number; title: string } | null>(null);
   const { call, pending } = useActionCall(["deleted-users", "users", "students", "employees"]);

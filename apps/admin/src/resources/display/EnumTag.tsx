@@ -14,7 +14,7 @@ const COLORS: Record<string, string> = {
   ended: "default",
 };
 
-export const optionOf = (field: FieldMeta, value: unknown): FieldOption | undefined =>
+const optionOf = (field: FieldMeta, value: unknown): FieldOption | undefined =>
   field.options?.find((option) => String(option.value) === String(value));
 
 /** An enum option's label in the current language (labels, `enums:` keys). */

@@ -6,7 +6,7 @@ import { http } from "../../providers/http";
 import type { FieldMeta, ResourceRecord } from "../types";
 import { isEmptyValue } from "./format";
 
-export type DisplayMode = "cell" | "detail";
+type DisplayMode = "cell" | "detail";
 
 interface FieldValueProps {
   field: FieldMeta;

@@ -2,7 +2,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { http } from "../../providers/http";
 import type { FieldMeta } from "../types";
 
-export interface RelationOption {
+interface RelationOption {
   value: number;
   label: string;
 }

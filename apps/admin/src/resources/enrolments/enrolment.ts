@@ -53,7 +53,7 @@ export const statusOf = (row: Pick<Enrolment, "completed_at">): EnrolmentStatus 
   row.completed_at ? "completed" : "in-progress";
 
 /** The enrolment column naming an item of each type: a relation field whose labels are the items' titles. */
-export const ITEM_FIELD: Record<Enrolment["item_type"], string> = {
+const ITEM_FIELD: Record<Enrolment["item_type"], string> = {
   course: "course_id",
   "enrichment-program": "enrichment_program_id",
   "career-roadmap": "career_roadmap_id",

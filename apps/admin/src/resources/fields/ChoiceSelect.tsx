@@ -3,7 +3,7 @@ import { useSelectStyle } from "./useSelectStyle";
 
 export type Choice = string | number | boolean;
 
-export interface ChoiceSelectProps
+interface ChoiceSelectProps
   extends Omit<SelectProps, "value" | "onChange" | "options" | "mode" | "variant" | "classNames" | "listHeight"> {
   /** The choices, labelled in the user's language (each field type gives its own). */
   choices: { value: Choice; label: string }[];

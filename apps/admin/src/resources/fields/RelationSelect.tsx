@@ -5,7 +5,7 @@ import { fetchRelationOptions, useRelationLabels } from "../display/useRelationL
 import type { FieldMeta } from "../types";
 import { useSelectStyle } from "./useSelectStyle";
 
-export interface RelationSelectProps
+interface RelationSelectProps
   extends Omit<SelectProps, "value" | "onChange" | "options" | "mode" | "variant" | "classNames" | "listHeight"> {
   field: FieldMeta;
   value: unknown;

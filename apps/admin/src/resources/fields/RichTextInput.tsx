@@ -5,7 +5,7 @@ import "react-quill-new/dist/quill.snow.css";
 import type { FieldInputProps } from "./types";
 
 /** Headers 1 to 3, bold, italic, underline, ordered and bullet lists, clean — and nothing else. */
-export const RICH_TEXT_TOOLBAR = [
+const RICH_TEXT_TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ["bold", "italic", "underline"],
   [{ list: "ordered" }, { list: "bullet" }],

@@ -8,13 +8,6 @@ export type Place = Province;
 
 export type LocationLevel = "province" | "district" | "municipality";
 
-/** The parent whose id narrows each level (province → district → municipality). */
-export const PARENT_LEVEL: Record<LocationLevel, LocationLevel | null> = {
-  province: null,
-  district: "province",
-  municipality: "district",
-};
-
 const ENDPOINTS: Record<LocationLevel, { path: string; parentParam?: string }> = {
   province: { path: "/api/locations/provinces" },
   district: { path: "/api/locations/districts", parentParam: "province_id" },

@@ -1,4 +1,3 @@
-import type { ComponentType } from "react";
 import type { FieldMeta } from "../types";
 
 /** What every field input is given (FieldInput passes its own props on). */
@@ -15,5 +14,3 @@ export interface FieldInputProps {
   /** For districts and municipalities: the chosen province or district. */
   parentId?: number | null;
 }
-
-export type FieldInputComponent = ComponentType<FieldInputProps>;

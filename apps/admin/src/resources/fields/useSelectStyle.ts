@@ -3,10 +3,10 @@ import type { SelectProps } from "antd";
 import { useSession } from "../../session/SessionContext";
 
 /** Select menus are at most 250 px high, 169 px for short lists. */
-export const SELECT_LIST_HEIGHT = 250;
-export const SHORT_SELECT_LIST_HEIGHT = 169;
-export const SHORT_LIST_OPTIONS = 5;
-export const listHeightFor = (optionCount: number) =>
+const SELECT_LIST_HEIGHT = 250;
+const SHORT_SELECT_LIST_HEIGHT = 169;
+const SHORT_LIST_OPTIONS = 5;
+const listHeightFor = (optionCount: number) =>
   optionCount <= SHORT_LIST_OPTIONS ? SHORT_SELECT_LIST_HEIGHT : SELECT_LIST_HEIGHT;
 
 /**

@@ -11,7 +11,7 @@ import type { FormValues } from "./values";
 /** The depth of a field's level in the Nepal cascade (province 0), or null when it holds no place. */
 const placeDepth = (field: FieldMeta) => fieldType(field.type).place?.depth ?? null;
 
-export interface FormFieldProps {
+interface FormFieldProps {
   field: FieldMeta;
   fields: FieldMeta[];
   control: Control<FormValues>;

@@ -3,7 +3,7 @@ import { Button, Checkbox, Popover } from "antd";
 import { useTranslation } from "react-i18next";
 import type { FieldMeta } from "../types";
 
-export interface ColumnChooserProps {
+interface ColumnChooserProps {
   candidates: FieldMeta[];
   visible: string[];
   onChange: (names: string[]) => void;

@@ -7,7 +7,7 @@ import { DebouncedInput } from "./DebouncedInput";
 import { FilterControl } from "./FilterControl";
 import { activeFilterCount, filterValue, splitFilters, withFilter } from "./filters";
 
-export interface FilterBarProps {
+interface FilterBarProps {
   fields: FieldMeta[];
   filters: CrudFilter[];
   onChange: (filters: CrudFilter[]) => void;

@@ -4,7 +4,7 @@ import { fieldView } from "../../field-types";
 import type { FieldMeta } from "../types";
 import { filterKindOf } from "./filters";
 
-export interface FilterControlProps {
+interface FilterControlProps {
   field: FieldMeta;
   fields: FieldMeta[];
   filters: CrudFilter[];

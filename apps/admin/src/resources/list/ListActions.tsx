@@ -12,7 +12,7 @@ import { can } from "../screen";
 import type { ResourceMeta } from "../types";
 import { downloadCsv } from "./exportCsv";
 
-export interface ListActionsProps {
+interface ListActionsProps {
   meta: ResourceMeta;
   paths: ResourcePaths;
   filters: CrudFilter[];

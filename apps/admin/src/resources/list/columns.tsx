@@ -9,7 +9,7 @@ import { FieldValue } from "../display/FieldValue";
 import type { ResourcePaths } from "../paths";
 import type { FieldMeta, ResourceMeta, ResourceRecord } from "../types";
 
-export interface ColumnOptions {
+interface ColumnOptions {
   meta: ResourceMeta;
   visible: FieldMeta[];
   sorters: CrudSort[];

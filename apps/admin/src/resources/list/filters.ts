@@ -9,7 +9,7 @@ export function filterKindOf(field: FieldMeta): FilterKind | null {
 }
 
 /** At most this many select-like filters sit in the toolbar; the rest open under "Filters". */
-export const QUICK_FILTER_LIMIT = 3;
+const QUICK_FILTER_LIMIT = 3;
 const QUICK_KINDS: readonly FilterKind[] = ["choice", "boolean", "relation"];
 
 export function splitFilters(fields: FieldMeta[]): { quick: FieldMeta[]; more: FieldMeta[] } {

@@ -3,7 +3,7 @@ import { fieldView } from "../../field-types";
 import type { FieldMeta, ResourceMeta } from "../types";
 
 /** Fields too long for a table cell are read on the detail page. */
-export const columnCandidates = (fields: FieldMeta[]) => fields.filter((field) => !fieldView(field.type).notAColumn);
+const columnCandidates = (fields: FieldMeta[]) => fields.filter((field) => !fieldView(field.type).notAColumn);
 
 const storageKey = (resource: string) => `csc-columns:${resource}`;
 

@@ -17,7 +17,7 @@ interface Pending {
  * Recruiters → Request: provider staff approve or reject company requests, one or many at once;
  * a rejection needs a reason (the company is told why).
  */
-export const useRecruiterRequestActions: UseResourceActions = (meta, { onDone }) => {
+const useRecruiterRequestActions: UseResourceActions = (meta, { onDone }) => {
   const { t } = useTranslation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState("");

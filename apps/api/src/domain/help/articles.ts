@@ -53,7 +53,7 @@ function spansOf(line: string): HelpSpan[] {
 const LIST_ITEM = /^(?:(-)|\d+\.)\s+(.*)$/;
 
 /** The body's blocks: a blank line ends a paragraph; `- ` and `1. ` lines make lists. */
-export function blocksOf(body: string): HelpBlock[] {
+function blocksOf(body: string): HelpBlock[] {
   const blocks: HelpBlock[] = [];
   let paragraph: string[] = [];
   const endParagraph = () => {
@@ -84,7 +84,7 @@ const plainText = (blocks: HelpBlock[]) =>
     .join("\n");
 
 /** One file's article; a malformed file stops the server with a message naming it. */
-export function parseArticle(file: string, slug: string, language: HelpLanguage, source: string): StoredArticle {
+function parseArticle(file: string, slug: string, language: HelpLanguage, source: string): StoredArticle {
   const match = FRONT_MATTER.exec(source.replace(/\r\n/g, "\n"));
   if (!match) throw new Error(`Help article ${file} has no front matter`);
   const fields = new Map(

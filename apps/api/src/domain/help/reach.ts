@@ -14,7 +14,7 @@ import type { StoredArticle } from "./articles.js";
  * their own menu opens (or about no one screen), each linking to that screen's path in their menu
  * — so no answer ever points at a screen they cannot open.
  */
-export interface HelpReach {
+interface HelpReach {
   kind: ReturnType<typeof roleKind>;
   /** The caller's open screens by the menu entry's name, with their paths. */
   screens: Map<string, string>;
@@ -28,7 +28,7 @@ export function helpReachOf(user: MenuUser): HelpReach {
   return { kind: roleKind(user.role), screens };
 }
 
-export const screenPathOf = (reach: HelpReach, topic: HelpTopic | null): string | null =>
+const screenPathOf = (reach: HelpReach, topic: HelpTopic | null): string | null =>
   topic === null ? null : (reach.screens.get(topic) ?? null);
 
 export const mayRead = (reach: HelpReach, article: StoredArticle): boolean =>

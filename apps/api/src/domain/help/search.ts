@@ -16,12 +16,12 @@ interface IndexedArticle {
   text: string;
 }
 
-export interface RankedArticle {
+interface RankedArticle {
   slug: string;
   score: number;
 }
 
-export interface SearchOutcome {
+interface SearchOutcome {
   known: boolean;
   ranked: RankedArticle[];
 }

@@ -165,7 +165,7 @@ function withStatementCache(sqlite: SQLite.Database, results: ResultCache | null
   };
 }
 
-export interface ConnectOptions {
+interface ConnectOptions {
   /** Keep answers of read-only statements until a write (SQLite only; see ResultCache). */
   resultCache?: boolean;
 }

@@ -19,7 +19,7 @@ import type { Generated } from "kysely";
  * `Generated<>` marks what the database fills in when an insert leaves it out (ids, defaults);
  * enum-like text columns carry the values the registry (@csc/shared) lets the API write.
  */
-export interface InstitutionTable {
+interface InstitutionTable {
   id: Generated<number>;
   name: string;
   subdomain: string;
@@ -42,7 +42,7 @@ export interface InstitutionTable {
   updated_at: string;
 }
 
-export interface RecruiterTable {
+interface RecruiterTable {
   id: Generated<number>;
   name: string;
   status: Generated<"pending" | "approved" | "rejected">;
@@ -99,20 +99,20 @@ export interface UserTable {
   updated_at: string;
 }
 
-export interface ProvinceTable {
+interface ProvinceTable {
   id: number;
   name: string;
   name_np: string;
 }
 
-export interface DistrictTable {
+interface DistrictTable {
   id: number;
   province_id: number;
   name: string;
   name_np: string;
 }
 
-export interface MunicipalityTable {
+interface MunicipalityTable {
   id: number;
   district_id: number;
   name: string;
@@ -120,7 +120,7 @@ export interface MunicipalityTable {
   category: string;
 }
 
-export interface ProgramDepartmentTable {
+interface ProgramDepartmentTable {
   id: Generated<number>;
   institution_id: number | null;
   kind: "program" | "department";
@@ -129,7 +129,7 @@ export interface ProgramDepartmentTable {
   updated_at: string;
 }
 
-export interface FeatureProfileTable {
+interface FeatureProfileTable {
   id: Generated<number>;
   name: string;
   description: string | null;
@@ -140,7 +140,7 @@ export interface FeatureProfileTable {
   updated_at: string;
 }
 
-export interface RevokedTokenTable {
+interface RevokedTokenTable {
   jti: string;
   expires_at: string;
 }
@@ -155,7 +155,7 @@ export interface UserTokenTable {
   created_at: string;
 }
 
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
@@ -198,7 +198,7 @@ export interface ApplicationTable {
 }
 
 /** One change of one field of an application, written with the change itself. */
-export interface ApplicationHistoryTable {
+interface ApplicationHistoryTable {
   id: Generated<number>;
   application_id: number;
   /** `stage`, `attendance`, `grade`, `percentage` or `completion_status`. */
@@ -219,7 +219,7 @@ export interface ApplicationHistoryTable {
 }
 
 /** One change of applicants by staff: undoable until `undo_until`, its mail held until then. */
-export interface ApplicationChangeTable {
+interface ApplicationChangeTable {
   id: Generated<number>;
   by_user_id: number | null;
   created_at: string;
@@ -229,7 +229,7 @@ export interface ApplicationChangeTable {
 }
 
 /** Mail waiting to be sent: a change's mail until its undo window has passed. Sent rows leave (the outbox keeps them). */
-export interface MailQueueTable {
+interface MailQueueTable {
   id: Generated<number>;
   change_id: number | null;
   to_address: string;
@@ -243,7 +243,7 @@ export interface MailQueueTable {
 }
 
 /** A guest applicant's private status link: the hash of its token, never the token. */
-export interface GuestStatusTokenTable {
+interface GuestStatusTokenTable {
   token_hash: string;
   application_id: number;
   created_at: string;
@@ -277,7 +277,7 @@ export interface EnrolmentTable {
 }
 
 /** A skill a learner has gained, once per learner whatever its case (`name_key` is the name lower-cased). */
-export interface LearnerSkillTable {
+interface LearnerSkillTable {
   id: Generated<number>;
   user_id: number;
   institution_id: number | null;
@@ -292,7 +292,7 @@ export interface LearnerSkillTable {
 }
 
 /** Who uploaded which file and how large it is, for the per-user rate and quota. */
-export interface UploadTable {
+interface UploadTable {
   id: Generated<number>;
   name: string;
   user_id: number;
@@ -300,7 +300,7 @@ export interface UploadTable {
   created_at: string;
 }
 
-export interface MissingLocaleKeyTable {
+interface MissingLocaleKeyTable {
   id: Generated<number>;
   lng: string;
   ns: string;
@@ -309,14 +309,14 @@ export interface MissingLocaleKeyTable {
   created_at: string;
 }
 
-export interface AuthThrottleTable {
+interface AuthThrottleTable {
   key: string;
   window_start: string;
   failures: Generated<number>;
 }
 
 /** The dashboards' daily counts, kept by triggers (migration 20261126T0000): scope 0 the platform, else an institution. */
-export interface DashboardCountTable {
+interface DashboardCountTable {
   scope_id: number;
   /** `YYYY-MM-DD`. */
   day: string;
@@ -326,7 +326,7 @@ export interface DashboardCountTable {
 }
 
 /** Each posting's open applicants at each stage, kept by the same trigger. */
-export interface DashboardStageCountTable {
+interface DashboardStageCountTable {
   posting_type: string;
   posting_id: number;
   stage: string;
@@ -344,7 +344,7 @@ export interface DownloadLogTable {
 }
 
 /** A recruiter company an institution works with (the institution's "Recruiters" list). */
-export interface InstitutionRecruiterTable {
+interface InstitutionRecruiterTable {
   id: Generated<number>;
   institution_id: number;
   recruiter_id: number;
@@ -371,7 +371,7 @@ interface CatalogueColumns {
   updated_at: string;
 }
 
-export interface CourseTable extends CatalogueColumns {
+interface CourseTable extends CatalogueColumns {
   id: Generated<number>;
   title: string;
   category: ProgrammeCategory | null;
@@ -386,7 +386,7 @@ export interface CourseTable extends CatalogueColumns {
   image: string | null;
 }
 
-export interface ScholarshipTable extends CatalogueColumns {
+interface ScholarshipTable extends CatalogueColumns {
   id: Generated<number>;
   title: string;
   provider_name: string | null;
@@ -399,7 +399,7 @@ export interface ScholarshipTable extends CatalogueColumns {
   url: string | null;
 }
 
-export interface CareerRoadmapTable extends CatalogueColumns {
+interface CareerRoadmapTable extends CatalogueColumns {
   id: Generated<number>;
   title: string;
   job_role: string | null;
@@ -409,7 +409,7 @@ export interface CareerRoadmapTable extends CatalogueColumns {
   skills: Generated<string>;
 }
 
-export interface SelfAssessmentTable extends CatalogueColumns {
+interface SelfAssessmentTable extends CatalogueColumns {
   id: Generated<number>;
   title: string;
   category: string | null;
@@ -426,14 +426,14 @@ export interface SelfAssessmentTable extends CatalogueColumns {
 }
 
 /** A course-site callback signature already used, kept until its window closes. */
-export interface CourseSiteSignatureTable {
+interface CourseSiteSignatureTable {
   /** Lower-case hex. */
   signature: string;
   expires_at: string;
 }
 
 /** A learner's attempt at a self-assessment, kept as it was taken. */
-export interface AssessmentAttemptTable {
+interface AssessmentAttemptTable {
   id: Generated<number>;
   user_id: number;
   /** The learner's institution when they took it. */
@@ -451,7 +451,7 @@ export interface AssessmentAttemptTable {
   taken_at: string;
 }
 
-export interface LearningEventTable extends CatalogueColumns {
+interface LearningEventTable extends CatalogueColumns {
   id: Generated<number>;
   title: string;
   event_type: EventType;
@@ -471,7 +471,7 @@ export interface LearningEventTable extends CatalogueColumns {
   skills: Generated<string>;
 }
 
-export interface JobOpportunityTable extends CatalogueColumns {
+interface JobOpportunityTable extends CatalogueColumns {
   id: Generated<number>;
   title: string;
   job_type: JobType;
@@ -491,7 +491,7 @@ export interface JobOpportunityTable extends CatalogueColumns {
   skills: Generated<string>;
 }
 
-export interface ExternalProgramTable extends CatalogueColumns {
+interface ExternalProgramTable extends CatalogueColumns {
   id: Generated<number>;
   title: string;
   organizer: string | null;
@@ -503,7 +503,7 @@ export interface ExternalProgramTable extends CatalogueColumns {
   url: string | null;
 }
 
-export interface GlobalPartnerTable {
+interface GlobalPartnerTable {
   id: Generated<number>;
   name: string;
   country: string;
@@ -516,7 +516,7 @@ export interface GlobalPartnerTable {
   updated_at: string;
 }
 
-export interface TagTable {
+interface TagTable {
   id: Generated<number>;
   name: string;
   category: string | null;
@@ -525,7 +525,7 @@ export interface TagTable {
   updated_at: string;
 }
 
-export interface TestimonialTable {
+interface TestimonialTable {
   id: Generated<number>;
   author_name: string;
   designation: string | null;
@@ -538,7 +538,7 @@ export interface TestimonialTable {
   updated_at: string;
 }
 
-export interface TutorialTable {
+interface TutorialTable {
   id: Generated<number>;
   title_en: string;
   title_np: string;
@@ -554,7 +554,7 @@ export interface TutorialTable {
 }
 
 /** A question the help assistant could not answer, without anything that names who asked. */
-export interface HelpQuestionTable {
+interface HelpQuestionTable {
   id: Generated<number>;
   question: string;
   language: string;

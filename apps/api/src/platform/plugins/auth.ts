@@ -8,7 +8,7 @@ import { unauthorized } from "../errors.js";
 import { nowIso } from "../time.js";
 
 /** What a token carries: who, which role and token version it was issued for, and its id. */
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   role: string;
   ver: number;

@@ -20,7 +20,7 @@ declare module "fastify" {
   }
 }
 
-export interface ContextOptions {
+interface ContextOptions {
   config: AppConfig;
   db: Kysely<Database>;
   dialect: Dialect;

@@ -16,7 +16,7 @@ import type { Transaction } from "../../engine/command-types.js";
 import type { Language, Translate } from "../../platform/messages.js";
 
 /** An application as its applicant's mails need it. */
-export interface ApplicantRow {
+interface ApplicantRow {
   id: number;
   user_id: number | null;
   email: string;

@@ -12,7 +12,7 @@ import { type Change, historyText, historyValue, recordChanges, TRACKED_FIELDS, 
  * applicants' mail for it waits in the mail queue until then.
  */
 
-export interface OpenedChange {
+interface OpenedChange {
   id: number;
   undoUntil: string;
 }

@@ -35,7 +35,7 @@ const POSTINGS = [
 ] as const;
 
 /** The short date ("Nov 26, 2026", or "10 Mangsir 2083" in Bikram Sambat), or "" for none. */
-export function shortDate(value: unknown, language: string, calendar: Calendar = "gregorian"): string {
+function shortDate(value: unknown, language: string, calendar: Calendar = "gregorian"): string {
   if (typeof value !== "string" || value === "") return "";
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
