@@ -62,10 +62,10 @@ try {
     if (!script.url.startsWith("file://")) continue;
     const path = fileURLToPath(script.url);
     if (!OURS.some((root) => path.startsWith(`${root}/`))) continue;
-    // the first function of a script is its module body, which ran at import, not in this request
-    const ran = script.functions.filter((fn) => fn.functionName !== "" && fn.ranges[0].count > 0);
+    // the function over the whole script is its module body, which ran at import, not in this request
+    const ran = script.functions.filter((fn) => fn.ranges[0].startOffset > 0 && fn.ranges[0].count > 0);
     if (ran.length > 0) {
-      files.push({ file: relative(ROOT, path), functions: ran.map((fn) => fn.functionName) });
+      files.push({ file: relative(ROOT, path), functions: ran.map((fn) => fn.functionName || "(anonymous)") });
     }
   }
   files.sort((a, b) => a.file.localeCompare(b.file));
