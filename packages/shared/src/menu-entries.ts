@@ -1,9 +1,10 @@
-import type { InstitutionType, Role } from "./roles.js";
+import { type InstitutionType, LEARNER_ROLES, type Role } from "./roles.js";
 
 /**
  * The menu's entry names: the one name per resource used everywhere (URLs, permissions, locale
  * keys). A leaf module, so that the enums, the registry and each resource module can name and
- * place menu entries without the menu.
+ * place menu entries without the menu, and so that a screen needing only a path (the sign-in
+ * page's `dashboardPath`) bundles none of the registry.
  */
 export const MENU_NAMES = [
   "dashboard",
@@ -112,3 +113,31 @@ export type MenuPlacement = Omit<MenuDefinition, "name" | "labelKey" | "icon" | 
   order: number;
   group?: MenuGroupName;
 };
+
+/** Where every role but learners works. */
+export const ADMIN_PREFIX = "/admin";
+
+/** An entry of the menu as the API sends it, cut to the user (menu.ts `menuFor`). */
+export interface MenuItem {
+  name: MenuName;
+  label: string;
+  labelKey: string;
+  path: string | null;
+  disabled: boolean;
+  tooltip?: string;
+  tooltipKey?: string;
+  children?: MenuItem[];
+}
+
+/** Whether a role works outside the `/admin` area (learners only). */
+export const usesAdminPrefix = (role: Role) => !LEARNER_ROLES.includes(role);
+
+/** Every entry of a menu tree, groups included, depth first. */
+export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => [item, ...flattenMenu(item.children ?? [])]);
+}
+
+/** The path of the user's home page (dashboard) with the right prefix. */
+export function dashboardPath(role: Role): string {
+  return usesAdminPrefix(role) ? `${ADMIN_PREFIX}/dashboard` : "/dashboard";
+}

@@ -1,4 +1,12 @@
-import { isMenuName, type MenuDefinition, type MenuGroupName, type MenuName } from "./menu-entries.js";
+import {
+  ADMIN_PREFIX,
+  flattenMenu,
+  isMenuName,
+  type MenuDefinition,
+  type MenuGroupName,
+  type MenuItem,
+  usesAdminPrefix,
+} from "./menu-entries.js";
 import { isResourceName, RESOURCES } from "./resources/index.js";
 import {
   EVERY_ROLE,
@@ -13,14 +21,19 @@ import {
 } from "./roles.js";
 
 export {
+  ADMIN_PREFIX,
+  dashboardPath,
+  flattenMenu,
   ICON_NAMES,
   type IconName,
   MENU_NAMES,
   type MenuDefinition,
   type MenuGroupName,
+  type MenuItem,
   type MenuName,
   type MenuPlacement,
   type PathOwner,
+  usesAdminPrefix,
 } from "./menu-entries.js";
 
 /**
@@ -96,7 +109,7 @@ const entry = ({ order: _order, group: _group, ...definition }: Placed): MenuDef
  * resource's entry in its place. An entry is gated by its resource's feature key, the one the
  * ability gates the resource by.
  */
-export const MENU: readonly MenuDefinition[] = (() => {
+function menuTree(): MenuDefinition[] {
   const placed: Placed[] = Object.values(RESOURCES).flatMap(({ name, menu, icon }) => {
     if (!menu) return [];
     if (!icon) throw new Error(`The resource ${name} has a menu entry but no icon`);
@@ -113,11 +126,13 @@ export const MENU: readonly MenuDefinition[] = (() => {
     .map((definition) =>
       definition.children ? { ...entry(definition), children: inGroup(definition.name) } : entry(definition),
     );
-})();
+}
+
+/** Built once; a pure call, so that a screen needing none of the menu (the sign-in page) bundles none of it. */
+export const MENU: readonly MenuDefinition[] = /* @__PURE__ */ menuTree();
 
 export const PREMIUM_TOOLTIP = "This feature is only for our premium subscriber, contact us to activate it";
 export const PREMIUM_TOOLTIP_KEY = "menu.premiumTooltip";
-export const ADMIN_PREFIX = "/admin";
 
 /** What the menu needs to know about the signed-in user. */
 export interface MenuUser {
@@ -126,20 +141,6 @@ export interface MenuUser {
   institution: { id: number; type: InstitutionType } | null;
   enabledFeatures: readonly string[];
 }
-
-export interface MenuItem {
-  name: MenuName;
-  label: string;
-  labelKey: string;
-  path: string | null;
-  disabled: boolean;
-  tooltip?: string;
-  tooltipKey?: string;
-  children?: MenuItem[];
-}
-
-/** Whether a role works outside the `/admin` area (learners only). */
-export const usesAdminPrefix = (role: Role) => !LEARNER_ROLES.includes(role);
 
 /** Learner, institution viewer and institution editor never see disabled entries. */
 function hidesDisabled(role: Role): boolean {
@@ -201,11 +202,6 @@ export function menuFor(user: MenuUser): MenuItem[] {
   return cut(MENU, user);
 }
 
-/** Every entry of a menu tree, groups included, depth first. */
-export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
-  return items.flatMap((item) => [item, ...flattenMenu(item.children ?? [])]);
-}
-
 function splitPath(path: string): string[] {
   const [pathname = ""] = path.split(/[?#]/);
   return pathname.split("/").filter(Boolean);
@@ -228,9 +224,4 @@ export function isPathAllowed(menu: readonly MenuItem[], pathname: string, role:
     // an entry also covers its own sub-pages (details, create, edit)
     return own.length <= wanted.length && own.every((segment, i) => segment === wanted[i]);
   });
-}
-
-/** The path of the user's home page (dashboard) with the right prefix. */
-export function dashboardPath(role: Role): string {
-  return usesAdminPrefix(role) ? `${ADMIN_PREFIX}/dashboard` : "/dashboard";
 }
