@@ -1,8 +1,11 @@
 import { readdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Database } from "./schema.js";
 
-const MIGRATIONS = new URL("./migrations/", import.meta.url);
+// a path, not a URL: under the admin's component tests the global URL is the DOM's, which Node's fs refuses
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 /** A migration's file: a timestamp, its name, and `.ts` in the source or `.js` in the build. */
 const MIGRATION_FILE = /^(\d{8}T\d{4}_\w+)\.(ts|js)$/;
 
@@ -16,7 +19,7 @@ const provider: MigrationProvider = {
     const migrations: Record<string, Migration> = {};
     for (const file of (await readdir(MIGRATIONS)).sort()) {
       const name = MIGRATION_FILE.exec(file)?.[1];
-      if (name) migrations[name] = (await import(new URL(file, MIGRATIONS).href)) as Migration;
+      if (name) migrations[name] = (await import(pathToFileURL(join(MIGRATIONS, file)).href)) as Migration;
     }
     return migrations;
   },
