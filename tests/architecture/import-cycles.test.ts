@@ -12,7 +12,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
  * seeing no imports at all.
  */
 const PACKAGES = [
-  { name: "admin", src: "apps/admin/src", from: "App.tsx", to: "routes/RouterBridge.tsx", files: 100 },
+  { name: "admin", src: "apps/admin/src", from: "App.tsx", to: "shell/routes/RouterBridge.tsx", files: 100 },
   { name: "api", src: "apps/api/src", from: "app.ts", to: "config.ts", files: 100 },
   { name: "shared", src: "packages/shared/src", from: "index.ts", to: "roles.ts", files: 20 },
 ];

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useMemo } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { TranslatedPageLoader } from "./components/PageLoader";
-import { getToken } from "./providers/token";
-import { RouterBridge } from "./routes/RouterBridge";
-import type { PublicConfig } from "./session/types";
-import { SiteContext } from "./tenant/SiteContext";
-import type { ResolvedSite } from "./tenant/site";
-import { useAppearance } from "./theme/AppearanceProvider";
-import { isDark } from "./theme/appearance";
+import { getToken } from "./shell/providers/token";
+import { RouterBridge } from "./shell/routes/RouterBridge";
+import type { PublicConfig } from "./shell/session/types";
+import { SiteContext } from "./shell/tenant/SiteContext";
+import type { ResolvedSite } from "./shell/tenant/site";
+import { useAppearance } from "./shell/theme/AppearanceProvider";
+import { isDark } from "./shell/theme/appearance";
 
 const LoginPage = lazy(() => import("./pages/auth/LoginPage"));
 const RegisterPage = lazy(() => import("./pages/auth/RegisterPage"));
@@ -18,10 +18,14 @@ const NotFound = lazy(() => import("./pages/NotFound"));
 const PublicApplyPage = lazy(() => import("./public-apply/PublicApplyPage"));
 const CertificatePage = lazy(() => import("./certificates/CertificatePage"));
 const ApplicationStatusPage = lazy(() => import("./public-apply/ApplicationStatusPage"));
-const RefineShell = lazy(() => import("./routes/RefineShell"));
-const SessionGate = lazy(() => import("./routes/SessionGate").then((module) => ({ default: module.SessionGate })));
-const HomeRedirect = lazy(() => import("./routes/SessionGate").then((module) => ({ default: module.HomeRedirect })));
-const MenuRoute = lazy(() => import("./routes/MenuRoute").then((module) => ({ default: module.MenuRoute })));
+const RefineShell = lazy(() => import("./shell/routes/RefineShell"));
+const SessionGate = lazy(() =>
+  import("./shell/routes/SessionGate").then((module) => ({ default: module.SessionGate })),
+);
+const HomeRedirect = lazy(() =>
+  import("./shell/routes/SessionGate").then((module) => ({ default: module.HomeRedirect })),
+);
+const MenuRoute = lazy(() => import("./shell/routes/MenuRoute").then((module) => ({ default: module.MenuRoute })));
 
 /** Sign-in screens are for people without a session; the others go home. */
 function SignedOutOnly() {

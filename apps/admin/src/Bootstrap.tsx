@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { PageLoader } from "./components/PageLoader";
-import { reportMissingKeys } from "./providers/i18n";
-import { setPathSubdomain } from "./providers/request-headers";
-import type { PublicConfig } from "./session/types";
+import { reportMissingKeys } from "./shell/providers/i18n";
+import { setPathSubdomain } from "./shell/providers/request-headers";
+import type { PublicConfig } from "./shell/session/types";
 import {
   fetchPublicConfig,
   guessSiteKind,
@@ -10,9 +10,9 @@ import {
   resolveSite,
   SiteNotFoundError,
   siteAddressOf,
-} from "./tenant/site";
-import { AppearanceProvider } from "./theme/AppearanceProvider";
-import { appearanceForSite } from "./theme/appearance";
+} from "./shell/tenant/site";
+import { AppearanceProvider } from "./shell/theme/AppearanceProvider";
+import { appearanceForSite } from "./shell/theme/appearance";
 
 const App = lazy(() => import("./App"));
 const Maintenance = lazy(() => import("./pages/Maintenance"));

@@ -2,7 +2,7 @@ import "@ant-design/v5-patch-for-react-19";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Bootstrap } from "./Bootstrap";
-import { startI18n } from "./providers/i18n";
+import { startI18n } from "./shell/providers/i18n";
 import "./global.css";
 
 void startI18n();

@@ -1,8 +1,8 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "../../api/test/helpers.js";
-import { http } from "../src/providers/http";
-import type { CurrentUser, Meta, PublicConfig } from "../src/session/types";
+import { http } from "../src/shell/providers/http";
+import type { CurrentUser, Meta, PublicConfig } from "../src/shell/session/types";
 
 /** A demo account (apps/api/test/accounts.ts) and the site it signs in on. */
 export interface Account {

@@ -8,26 +8,26 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { type Location, MemoryRouter, useLocation } from "react-router";
 import { ContentLoader } from "../src/components/PageLoader";
-import { accessControlProvider, setAbilityRules } from "../src/providers/access-control";
-import { authProvider } from "../src/providers/auth";
-import { restDataProvider } from "../src/providers/data";
-import { i18nProvider, type LanguageCode, startI18n } from "../src/providers/i18n";
-import { notify } from "../src/providers/notification";
-import { queryClient } from "../src/providers/query-client";
-import { setToken } from "../src/providers/token";
-import { setDisplayCalendar } from "../src/resources/display/format";
-import { pathsFor } from "../src/resources/paths";
-import { ResourceViews } from "../src/resources/ResourcePage";
-import { MenuRouteProvider, useMenuRoute } from "../src/routes/MenuRouteContext";
-import { RouterBridge } from "../src/routes/RouterBridge";
-import { calendarOf } from "../src/session/calendar";
-import { resourcesFromMenu } from "../src/session/meta";
-import { roleOf } from "../src/session/role";
-import { SessionContext, type SessionValue, useSession } from "../src/session/SessionContext";
-import { SiteContext } from "../src/tenant/SiteContext";
-import type { ResolvedSite } from "../src/tenant/site";
-import { AppearanceProvider } from "../src/theme/AppearanceProvider";
-import { appearanceForUser } from "../src/theme/appearance";
+import { setDisplayCalendar } from "../src/engine/display/format";
+import { pathsFor } from "../src/engine/paths";
+import { ResourceViews } from "../src/engine/ResourcePage";
+import { accessControlProvider, setAbilityRules } from "../src/shell/providers/access-control";
+import { authProvider } from "../src/shell/providers/auth";
+import { restDataProvider } from "../src/shell/providers/data";
+import { i18nProvider, type LanguageCode, startI18n } from "../src/shell/providers/i18n";
+import { notify } from "../src/shell/providers/notification";
+import { queryClient } from "../src/shell/providers/query-client";
+import { setToken } from "../src/shell/providers/token";
+import { MenuRouteProvider, useMenuRoute } from "../src/shell/routes/MenuRouteContext";
+import { RouterBridge } from "../src/shell/routes/RouterBridge";
+import { calendarOf } from "../src/shell/session/calendar";
+import { resourcesFromMenu } from "../src/shell/session/meta";
+import { roleOf } from "../src/shell/session/role";
+import { SessionContext, type SessionValue, useSession } from "../src/shell/session/SessionContext";
+import { SiteContext } from "../src/shell/tenant/SiteContext";
+import type { ResolvedSite } from "../src/shell/tenant/site";
+import { AppearanceProvider } from "../src/shell/theme/AppearanceProvider";
+import { appearanceForUser } from "../src/shell/theme/appearance";
 import type { SignedIn } from "./api";
 
 /** As RefineShell sets them. */
@@ -46,9 +46,9 @@ const REFINE_OPTIONS = {
 export async function setLanguage(language: LanguageCode): Promise<void> {
   // the pages' code too: loaded here, it is not loaded while a test waits for a page to appear
   await Promise.all([
-    import("../src/resources/ResourceList"),
-    import("../src/resources/ResourceForm"),
-    import("../src/resources/ResourceShow"),
+    import("../src/engine/ResourceList"),
+    import("../src/engine/ResourceForm"),
+    import("../src/engine/ResourceShow"),
   ]);
   await startI18n();
   i18n.options.saveMissing = false;

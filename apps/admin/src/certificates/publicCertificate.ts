@@ -1,5 +1,5 @@
 import type { VerifiedCertificate } from "@csc/shared";
-import { http } from "../providers/http";
+import { http } from "../shell/providers/http";
 
 /** The certificate of this code; an unknown code rejects with the API's 404. */
 export async function fetchCertificate(code: string): Promise<VerifiedCertificate> {

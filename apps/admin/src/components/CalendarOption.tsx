@@ -3,10 +3,10 @@ import { useGetIdentity, useNotification } from "@refinedev/core";
 import { Radio, Typography } from "antd";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { http, isApiError } from "../providers/http";
-import { displayCalendar } from "../resources/display/format";
-import { rememberCalendar } from "../session/calendar";
-import type { CurrentUser } from "../session/types";
+import { displayCalendar } from "../engine/display/format";
+import { http, isApiError } from "../shell/providers/http";
+import { rememberCalendar } from "../shell/session/calendar";
+import type { CurrentUser } from "../shell/session/types";
 
 /** A new calendar redraws the screen; the option keeps the keyboard's place through it. */
 let refocusAfterChange = false;

@@ -1,7 +1,7 @@
 import { type DashboardStageCount, enumLabelKey, POSTING_TYPES, type PostingType, stagesFor } from "@csc/shared";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
-import { formatNumber } from "../resources/display/format";
+import { formatNumber } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 
 /** The counts of one posting type in its stages' own order, unknown stages last. */
 function stagesOf(stages: readonly DashboardStageCount[], postingType: PostingType) {

@@ -6,9 +6,9 @@ import dayjs from "dayjs";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CalendarRangePicker } from "../components/date-picker/CalendarDatePicker";
-import { useLanguage } from "../providers/i18n";
-import { pickerFormat } from "../resources/display/format";
-import { useSelectStyle } from "../resources/fields/useSelectStyle";
+import { pickerFormat } from "../engine/display/format";
+import { useSelectStyle } from "../field-types/inputs/useSelectStyle";
+import { useLanguage } from "../shell/providers/i18n";
 import type { DashboardQuery } from "./dashboardQuery";
 
 const SEARCH_DELAY_MS = 250;

@@ -13,8 +13,8 @@ import { type DashboardMetrics, enumLabelKey, PROGRESSION_SERIES_KEYS, type Prog
 import { Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
-import { formatNumber } from "../resources/display/format";
+import { formatNumber } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 
 const METRIC_ICONS: Record<ProgressionSeriesKey, ReactNode> = {
   courseEnrolled: <BookOutlined />,

@@ -3,9 +3,9 @@ import { CHART_HEIGHT, type ProgressionChartData, yAxisScale } from "@csc/shared
 import { theme } from "antd";
 import { memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
-import { formatNumber } from "../resources/display/format";
-import { useAppearance } from "../theme/AppearanceProvider";
+import { formatNumber } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
+import { useAppearance } from "../shell/theme/AppearanceProvider";
 import { categoryLabel } from "./dashboardQuery";
 import { metricLabelKey } from "./MetricCards";
 import { type ProgressionPoint, progressionPoints } from "./progressionRows";

@@ -3,8 +3,8 @@ import type { DashboardData, ProgressionSeriesKey } from "@csc/shared";
 import { Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
-import { formatNumber } from "../resources/display/format";
+import { formatNumber } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import { metricLabelKey } from "./MetricCards";
 
 /** The range's counts a recruiter has (the others are learners' own learning, always 0 for them). */

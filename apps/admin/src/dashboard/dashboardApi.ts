@@ -1,6 +1,6 @@
 import type { DashboardData, DashboardRange } from "@csc/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { http } from "../providers/http";
+import { http } from "../shell/providers/http";
 import { type DashboardQuery, dashboardApiParams } from "./dashboardQuery";
 
 const DASHBOARD_QUERY_KEY = ["csc", "dashboard"] as const;

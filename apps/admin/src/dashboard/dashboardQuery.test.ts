@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setDisplayCalendar } from "../resources/display/format";
+import { setDisplayCalendar } from "../engine/display/format";
 import { categoryLabel, dashboardApiParams, dashboardQueryFrom, withDashboardQuery } from "./dashboardQuery";
 
 describe("the dashboard's query in the URL", () => {

@@ -1,5 +1,5 @@
 import { DASHBOARD_GRANULARITIES, type DashboardGranularity, isEnumValue, isIsoDay } from "@csc/shared";
-import { formatDate, formatMonth, formatYear } from "../resources/display/format";
+import { formatDate, formatMonth, formatYear } from "../engine/display/format";
 
 /**
  * What the dashboard is asked for, as it stands in the page's URL (`?from=&to=&granularity=&institution=`),

@@ -10,6 +10,7 @@ import { useLocation, useSearchParams } from "react-router";
 import { ActionMenu, type ActionMenuItem } from "../components/ActionMenu";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
+import { resourceActionsHook } from "../resources";
 import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { useRelationLabelMaps } from "./display/useRelationLabels";
 import { BulkBar } from "./list/BulkBar";
@@ -22,7 +23,6 @@ import { ListEmpty } from "./list/ListEmpty";
 import { resolveTimeFilter, TimeFilterTabs } from "./list/TimeFilterTabs";
 import { useColumnVisibility } from "./list/useColumnVisibility";
 import { rememberListSearch } from "./paths";
-import { resourceActionsHook } from "./registry";
 import { can, canRecord, type ResourceScreen } from "./screen";
 import type { FieldMeta, ResourceRecord, TimeFilterName } from "./types";
 import "./resources.css";
@@ -36,7 +36,7 @@ const PAGE_SIZES = [10, 20, 50, 100];
  */
 export default function ResourceList({ screen }: { screen: ResourceScreen }) {
   const { meta, title, paths } = screen;
-  // the resource's own actions (resources/registry.ts), loaded with its pages
+  // the resource's own actions (resources/index.ts), loaded with its pages
   const useResourceActions = use(resourceActionsHook(meta.name));
   const { t } = useTranslation();
   const location = useLocation();

@@ -9,15 +9,15 @@ import { AppCard } from "../components/AppCard";
 import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
 import { fieldView } from "../field-types";
-import { screenIcon } from "../layout/menu-icons";
-import { isApiError } from "../providers/http";
-import { useSession } from "../session/SessionContext";
+import { detailSectionsOf, resourceActionsHook } from "../resources";
+import { screenIcon } from "../shell/layout/menu-icons";
+import { isApiError } from "../shell/providers/http";
+import { useSession } from "../shell/session/SessionContext";
 import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { FieldValue } from "./display/FieldValue";
 import { isEmptyValue } from "./display/format";
 import { useRecordTitle } from "./display/useRecordTitle";
 import { listUrl, recordPathIn } from "./paths";
-import { detailSectionsOf, resourceActionsHook } from "./registry";
 import { canRecord, type ResourceScreen } from "./screen";
 import type { FieldMeta, ResourceRecord } from "./types";
 import "./resources.css";
@@ -40,7 +40,7 @@ interface ResourceShowProps {
 /** A record's details, every field formatted for its type, with edit and delete where allowed. */
 export default function ResourceShow({ screen, id, heading, editPath, standalone = false }: ResourceShowProps) {
   const { meta, paths, title: listTitle, entry } = screen;
-  // the resource's own actions (resources/registry.ts), loaded with its pages
+  // the resource's own actions (resources/index.ts), loaded with its pages
   const useResourceActions = use(resourceActionsHook(meta.name));
   const { t } = useTranslation();
   const navigate = useNavigate();

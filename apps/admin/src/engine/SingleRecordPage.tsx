@@ -3,10 +3,10 @@ import { Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
-import { useSession } from "../session/SessionContext";
+import { behaviourOf } from "../resources";
+import { useSession } from "../shell/session/SessionContext";
 import ResourceForm from "./ResourceForm";
 import ResourceShow from "./ResourceShow";
-import { behaviourOf } from "./registry";
 import { can, type ResourceScreen } from "./screen";
 import type { ResourceRecord } from "./types";
 
@@ -43,7 +43,7 @@ function OwnPlan({ screen }: { screen: ResourceScreen }) {
 }
 
 /**
- * Entries that are one record, the caller's own (resources/registry.ts: Your College / Your
+ * Entries that are one record, the caller's own (resources/index.ts: Your College / Your
  * Company, the recruiter's Company Profile, the institution's plan): the record the session names,
  * or the one record of the caller's list. The record page has an Edit button where the user may
  * update it.

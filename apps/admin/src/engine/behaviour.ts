@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { CurrentUser } from "../session/types";
+import type { CurrentUser } from "../shell/session/types";
 import type { UseResourceActions } from "./actions/types";
 import type { ResourceMeta, ResourceRecord } from "./types";
 

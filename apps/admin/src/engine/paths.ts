@@ -1,7 +1,7 @@
 import { flattenMenu, type MenuItem } from "@csc/shared";
-import { type RouteTarget, targetBelow } from "../routes/route-match";
-import { pathnameOf } from "../session/meta";
-import { behaviourOf } from "./registry";
+import { behaviourOf } from "../resources";
+import { type RouteTarget, targetBelow } from "../shell/routes/route-match";
+import { pathnameOf } from "../shell/session/meta";
 import type { ScreenEntry } from "./types";
 
 export interface ResourcePaths {
@@ -44,7 +44,7 @@ type ResourceView =
   | { kind: "unknown" };
 
 /**
- * Which page of its resource a route target (routes/route-match.ts, read once from the path) is:
+ * Which page of its resource a route target (shell/routes/route-match.ts, read once from the path) is:
  * single-record entries show their record and `edit` it; the others list, create, edit and show,
  * a record also at `details/{id}` where the resource opens records there.
  */

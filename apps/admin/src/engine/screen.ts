@@ -1,5 +1,5 @@
 import { subject } from "@casl/ability";
-import { currentAbility } from "../providers/access-control";
+import { currentAbility } from "../shell/providers/access-control";
 import type { ResourcePaths } from "./paths";
 import type { ResourceMeta, ResourceRecord, ScreenEntry } from "./types";
 

@@ -1,4 +1,4 @@
-import { useSession } from "../session/SessionContext";
+import { useSession } from "../shell/session/SessionContext";
 import type { ResourceMeta } from "./types";
 
 /** The signed-in user's definition of a resource (`/api/meta`), or undefined when they may not read it. */

@@ -1,4 +1,4 @@
-import { ColorInput } from "../resources/fields/ColorInput";
+import { ColorInput } from "./inputs/ColorInput";
 import type { FieldTypeView, FieldValueProps } from "./types";
 
 function Swatch({ value }: FieldValueProps) {

@@ -1,5 +1,5 @@
-import { type ContactPerson, ContactsTable } from "../resources/display/RecordTables";
-import { ContactsInput } from "../resources/fields/ContactsInput";
+import { type ContactPerson, ContactsTable } from "../engine/display/RecordTables";
+import { ContactsInput } from "./inputs/ContactsInput";
 import type { FieldTypeView, FieldValueProps } from "./types";
 
 /** Contact persons: their names in a cell, a table of them on the detail page. */

@@ -1,7 +1,7 @@
 import { countryOptions } from "@csc/shared";
 import { useMemo } from "react";
-import { useLanguage } from "../providers/i18n";
-import { countryName } from "../resources/display/format";
+import { countryName } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import { choiceControls } from "./families/choice";
 import type { FieldTypeView, FieldValueProps } from "./types";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
-import { formatDateTime } from "../resources/display/format";
+import { formatDateTime } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import { momentControls } from "./families/moment";
 import type { FieldTypeView, FieldValueProps } from "./types";
 

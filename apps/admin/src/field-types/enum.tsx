@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { EnumTag, useOptionLabel } from "../resources/display/EnumTag";
-import type { FieldMeta } from "../resources/types";
+import { EnumTag, useOptionLabel } from "../engine/display/EnumTag";
+import type { FieldMeta } from "../engine/types";
 import { choiceControls } from "./families/choice";
 import type { FieldTypeView, FieldValueProps } from "./types";
 

@@ -1,6 +1,6 @@
 import { Image } from "antd";
 import { useTranslation } from "react-i18next";
-import { ImageUpload } from "../resources/fields/ImageUpload";
+import { ImageUpload } from "./inputs/ImageUpload";
 import type { FieldTypeView, FieldValueProps } from "./types";
 
 function ImageDetail({ field, value }: FieldValueProps) {

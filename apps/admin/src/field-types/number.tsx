@@ -1,7 +1,7 @@
 import { InputNumber } from "antd";
-import { useLanguage } from "../providers/i18n";
-import { formatNumber } from "../resources/display/format";
-import { filterValue, withFilter } from "../resources/list/filters";
+import { formatNumber } from "../engine/display/format";
+import { filterValue, withFilter } from "../engine/list/filters";
+import { useLanguage } from "../shell/providers/i18n";
 import type { FieldFilterProps, FieldInputProps, FieldTypeView, FieldValueProps } from "./types";
 
 const numberOf = (value: unknown) => (typeof value === "number" ? value : value ? Number(value) : null);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { type Question, QuestionsTable } from "../resources/display/RecordTables";
-import { QuestionsInput } from "../resources/fields/QuestionsInput";
+import { type Question, QuestionsTable } from "../engine/display/RecordTables";
+import { QuestionsInput } from "./inputs/QuestionsInput";
 import type { FieldTypeView, FieldValueProps } from "./types";
 
 function QuestionCount({ value }: FieldValueProps) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { useRelationLabels } from "../resources/display/useRelationLabels";
-import { RelationSelect } from "../resources/fields/RelationSelect";
-import { filterValue, withFilter } from "../resources/list/filters";
+import { useRelationLabels } from "../engine/display/useRelationLabels";
+import { filterValue, withFilter } from "../engine/list/filters";
+import { RelationSelect } from "./inputs/RelationSelect";
 import type { FieldFilterProps, FieldInputProps, FieldTypeView, FieldValueProps } from "./types";
 
 function FetchedLabel({ field, value }: { field: FieldValueProps["field"]; value: number }) {

@@ -1,11 +1,11 @@
 import { Skeleton, Typography } from "antd";
 import { lazy, Suspense } from "react";
-import { sanitizeRichText } from "../resources/display/sanitize";
+import { sanitizeRichText } from "../engine/display/sanitize";
 import { TEXT_COLUMN } from "./families/text";
 import type { FieldInputProps, FieldTypeView, FieldValueProps } from "./types";
 
 // Quill is large: it loads with the first form that has rich text
-const LazyRichTextInput = lazy(() => import("../resources/fields/RichTextInput"));
+const LazyRichTextInput = lazy(() => import("./inputs/RichTextInput"));
 
 function RichTextInput(props: FieldInputProps) {
   return (

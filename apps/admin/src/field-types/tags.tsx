@@ -2,8 +2,8 @@ import { CheckCircleFilled, LockOutlined } from "@ant-design/icons";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { SkillsList } from "../components/SkillsList";
-import { useOptionLabel } from "../resources/display/EnumTag";
-import { OptionChecklistInput, TagsInput } from "../resources/fields/TagsInput";
+import { useOptionLabel } from "../engine/display/EnumTag";
+import { OptionChecklistInput, TagsInput } from "./inputs/TagsInput";
 import type { FieldInputProps, FieldTypeView, FieldValueProps } from "./types";
 
 /** The names of a record's tags: its options' labels, or the free tags as typed. */

@@ -1,7 +1,7 @@
 import type { CrudFilter } from "@refinedev/core";
 import type { ComponentType } from "react";
-import type { FieldInputProps } from "../resources/fields/types";
-import type { FieldMeta, ResourceRecord } from "../resources/types";
+import type { FieldMeta, ResourceRecord } from "../engine/types";
+import type { FieldInputProps } from "./inputs/types";
 
 /** What a type's cell or detail value is given: a value that is never empty (the page shows the dash). */
 export interface FieldValueProps {

@@ -1,7 +1,7 @@
 import { localDigits, YEAR_CHOICE_OPTIONS } from "@csc/shared";
 import { useMemo } from "react";
-import { useLanguage } from "../providers/i18n";
-import { formatYear } from "../resources/display/format";
+import { formatYear } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import { choiceControls } from "./families/choice";
 import type { FieldTypeView, FieldValueProps } from "./types";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { EmptyState } from "../components/EmptyState";
-import { useLanguage } from "../providers/i18n";
+import { useLanguage } from "../shell/providers/i18n";
 import { ArticleBody } from "./ArticleBody";
 import { articleQueryKey, articlesQueryKey, fetchArticle, fetchArticles } from "./articles";
 

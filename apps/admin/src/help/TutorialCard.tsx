@@ -2,7 +2,7 @@ import { ClockCircleOutlined } from "@ant-design/icons";
 import { youtubeVideoId } from "@csc/shared";
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
+import { useLanguage } from "../shell/providers/i18n";
 import { type Tutorial, tutorialText } from "./tutorials";
 import { VideoEmbed } from "./VideoEmbed";
 

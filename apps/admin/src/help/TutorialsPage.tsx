@@ -1,11 +1,11 @@
 import { TUTORIALS_PATH } from "@csc/shared";
 import { useTranslation } from "react-i18next";
+import { pathsFor } from "../engine/paths";
+import { ResourceViews } from "../engine/ResourcePage";
+import type { ScreenEntry } from "../engine/screen";
+import { useResourceMeta } from "../engine/useResourceMeta";
 import NotAllowed from "../pages/NotAllowed";
-import { pathsFor } from "../resources/paths";
-import { ResourceViews } from "../resources/ResourcePage";
-import type { ScreenEntry } from "../resources/screen";
-import { useResourceMeta } from "../resources/useResourceMeta";
-import { useMenuRoute } from "../routes/MenuRouteContext";
+import { useMenuRoute } from "../shell/routes/MenuRouteContext";
 
 const ENTRY: ScreenEntry = { name: "tutorials", label: "Tutorials", labelKey: "tutorials", path: TUTORIALS_PATH };
 

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Skeleton, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../components/AppCard";
-import { http } from "../providers/http";
-import { useLanguage } from "../providers/i18n";
-import { formatDateTime } from "../resources/display/format";
+import { formatDateTime } from "../engine/display/format";
+import { http } from "../shell/providers/http";
+import { useLanguage } from "../shell/providers/i18n";
 
 async function fetchUnanswered(): Promise<UnansweredQuestion[]> {
   const { data } = await http.get<{ data: UnansweredQuestion[] }>("/api/help/questions");

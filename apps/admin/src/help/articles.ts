@@ -1,6 +1,6 @@
 import type { HelpArticle, HelpArticleSummary } from "@csc/shared";
-import { http } from "../providers/http";
-import type { LanguageCode } from "../providers/i18n";
+import { http } from "../shell/providers/http";
+import type { LanguageCode } from "../shell/providers/i18n";
 
 /** The help articles for the caller (`GET /api/help/articles`): their kind's, about screens their menu opens. */
 export async function fetchArticles(language: LanguageCode): Promise<HelpArticleSummary[]> {

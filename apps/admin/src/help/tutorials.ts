@@ -1,6 +1,6 @@
 import type { HelpTopic, RoleKind } from "@csc/shared";
-import { http } from "../providers/http";
-import type { LanguageCode } from "../providers/i18n";
+import { http } from "../shell/providers/http";
+import type { LanguageCode } from "../shell/providers/i18n";
 
 /** A tutorial as the API sends it (`GET /api/tutorials`: only those meant for the caller's kind). */
 export interface Tutorial {

@@ -7,8 +7,8 @@ import { Link } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
 import { ChangePasswordCard } from "../pages/profile/ChangePasswordCard";
-import { LANGUAGES, type LanguageCode, useLanguage } from "../providers/i18n";
-import { useSession } from "../session/SessionContext";
+import { LANGUAGES, type LanguageCode, useLanguage } from "../shell/providers/i18n";
+import { useSession } from "../shell/session/SessionContext";
 import "../pages/profile/profile.css";
 import "./learner.css";
 

@@ -4,7 +4,7 @@ import { useInvalidate, useNotification } from "@refinedev/core";
 import { Alert, Button, Input, Modal, Tag } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../providers/http";
+import { isApiError } from "../shell/providers/http";
 import { type Application, applyTo } from "./applications";
 import type { Posting, PostingKind } from "./postings";
 import { RegistrationClosed, takesApplications } from "./RegistrationClosed";

@@ -3,9 +3,9 @@ import { useNotification } from "@refinedev/core";
 import { Button, Input, Modal, Progress, Radio, Space, Switch } from "antd";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../providers/http";
-import { useLanguage } from "../providers/i18n";
-import { formatNumber } from "../resources/display/format";
+import { formatNumber } from "../engine/display/format";
+import { isApiError } from "../shell/providers/http";
+import { useLanguage } from "../shell/providers/i18n";
 import {
   type AttemptDraft,
   answeredCount,

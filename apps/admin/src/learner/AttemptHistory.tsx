@@ -3,8 +3,8 @@ import { useList } from "@refinedev/core";
 import { Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLanguage } from "../providers/i18n";
-import { formatDateTime, formatNumber } from "../resources/display/format";
+import { formatDateTime, formatNumber } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import { PassedTag } from "./AttemptReview";
 
 /**

@@ -3,8 +3,8 @@ import { type AttemptResult, isCorrect, isScored } from "@csc/shared";
 import { useOne } from "@refinedev/core";
 import { Result, Skeleton, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
-import { formatDateTime, formatNumber } from "../resources/display/format";
+import { formatDateTime, formatNumber } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import { keyIn, reviewOf } from "./assessments";
 
 /** Passed or failed, when the assessment has a pass mark. */

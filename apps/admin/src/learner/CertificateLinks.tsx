@@ -1,7 +1,7 @@
 import { FilePdfOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLanguage } from "../providers/i18n";
+import { useLanguage } from "../shell/providers/i18n";
 import { certificatePagePath, certificatePdfUrl } from "./certificateLinks";
 
 /**

@@ -4,10 +4,10 @@ import { useInvalidate, useNotification } from "@refinedev/core";
 import { Alert, Button, Progress, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../providers/http";
-import { useLanguage } from "../providers/i18n";
-import { formatNumber, formatPercent } from "../resources/display/format";
-import { useSite } from "../tenant/SiteContext";
+import { formatNumber, formatPercent } from "../engine/display/format";
+import { isApiError } from "../shell/providers/http";
+import { useLanguage } from "../shell/providers/i18n";
+import { useSite } from "../shell/tenant/SiteContext";
 import { CertificateLinks } from "./CertificateLinks";
 import { type Enrolment, enrolIn, type LearningItem, type LearningKind } from "./learning";
 

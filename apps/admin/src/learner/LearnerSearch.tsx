@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { DebouncedInput } from "../resources/list/DebouncedInput";
+import { DebouncedInput } from "../engine/list/DebouncedInput";
 
 /** The search box above a learner's cards: committed after a pause, cleared with one press. */
 export function LearnerSearch({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {

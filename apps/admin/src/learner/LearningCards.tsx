@@ -3,7 +3,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Pagination, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/EmptyState";
-import type { ResourceMeta } from "../resources/types";
+import type { ResourceMeta } from "../engine/types";
 import { EnrolButton } from "./EnrolButton";
 import { LearningCard } from "./LearningCard";
 import { ListLoadFailed } from "./ListLoadFailed";

@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
 import { SkillsList } from "../components/SkillsList";
-import { richTextIsEmpty, sanitizeRichText } from "../resources/display/sanitize";
+import { richTextIsEmpty, sanitizeRichText } from "../engine/display/sanitize";
 import { EnrolButton } from "./EnrolButton";
 import { useMyEnrolments } from "./LearningCards";
 import { LearningFacts } from "./LearningFacts";
 import { enrolmentsByItem, type LearningItem, type LearningKind, skillsOf, stepsOf } from "./learning";
 import { RoadmapSteps } from "./RoadmapSteps";
-import "../resources/resources.css";
+import "../engine/resources.css";
 
 /**
  * A course's, program's or roadmap's own page for a learner: its facts, description and the

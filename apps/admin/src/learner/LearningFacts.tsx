@@ -1,7 +1,7 @@
 import { enumLabelKey } from "@csc/shared";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
-import { formatDate, formatNumber, isEmptyValue } from "../resources/display/format";
+import { formatDate, formatNumber, isEmptyValue } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import type { LearningItem, LearningKind } from "./learning";
 
 /** A learning item's facts (category, mode, duration, start…) in the current language; those it lacks are left out. */

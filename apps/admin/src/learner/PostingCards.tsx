@@ -5,7 +5,7 @@ import { Pagination, Segmented, Skeleton, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
-import type { ResourceMeta } from "../resources/types";
+import type { ResourceMeta } from "../engine/types";
 import { ApplyButton } from "./ApplyButton";
 import { type Application, applicationsByPosting } from "./applications";
 import { LearnerSearch } from "./LearnerSearch";

@@ -4,14 +4,14 @@ import { Card, Result, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
-import { richTextIsEmpty, sanitizeRichText } from "../resources/display/sanitize";
+import { richTextIsEmpty, sanitizeRichText } from "../engine/display/sanitize";
 import { ApplyButton } from "./ApplyButton";
 import type { Application } from "./applications";
 import { PostingFacts, PostingTypeTag } from "./PostingFacts";
 import type { Posting, PostingKind } from "./postings";
 import { StageTimeline } from "./StageTimeline";
 import { WithdrawButton } from "./WithdrawButton";
-import "../resources/resources.css";
+import "../engine/resources.css";
 
 /** Rich-text fields a posting may carry, shown in this order. */
 const LONG_TEXTS = ["description", "eligibility"];

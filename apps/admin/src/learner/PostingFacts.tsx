@@ -3,8 +3,8 @@ import { enumLabelKey } from "@csc/shared";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { SkillsList } from "../components/SkillsList";
-import { useLanguage } from "../providers/i18n";
-import { countryName, formatDate, formatDateTime, formatNumber, isEmptyValue } from "../resources/display/format";
+import { countryName, formatDate, formatDateTime, formatNumber, isEmptyValue } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import type { Posting, PostingFact, PostingKind } from "./postings";
 
 /** One fact as text in the current language, or null when the posting has none. */

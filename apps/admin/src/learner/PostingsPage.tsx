@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { pathsFor } from "../engine/paths";
+import { useResourceMeta } from "../engine/useResourceMeta";
 import MenuEntryPage from "../pages/MenuEntryPage";
 import NotAllowed from "../pages/NotAllowed";
-import { pathsFor } from "../resources/paths";
-import { useResourceMeta } from "../resources/useResourceMeta";
-import { type MenuPageProps, useMenuRoute } from "../routes/MenuRouteContext";
+import { type MenuPageProps, useMenuRoute } from "../shell/routes/MenuRouteContext";
 import { PostingCards } from "./PostingCards";
 import { PostingDetail } from "./PostingDetail";
 import { isPostingResource, POSTING_KINDS } from "./postings";

@@ -2,9 +2,9 @@ import { useInvalidate, useNotification } from "@refinedev/core";
 import { Checkbox, Progress } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../providers/http";
-import { useLanguage } from "../providers/i18n";
-import { formatNumber, formatPercent } from "../resources/display/format";
+import { formatNumber, formatPercent } from "../engine/display/format";
+import { isApiError } from "../shell/providers/http";
+import { useLanguage } from "../shell/providers/i18n";
 import { doneSteps, type Enrolment, saveSteps, stepsProgress, toggleStep } from "./learning";
 
 /**

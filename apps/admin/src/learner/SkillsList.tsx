@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { SkillsList as TagsList } from "../components/SkillsList";
-import { fetchProfile } from "../providers/auth";
-import { useLanguage } from "../providers/i18n";
-import { formatDate } from "../resources/display/format";
+import { formatDate } from "../engine/display/format";
+import { fetchProfile } from "../shell/providers/auth";
+import { useLanguage } from "../shell/providers/i18n";
 
 /** A skill the learner has gained (`GET /api/profile` `skills`). */
 interface LearnerSkill {

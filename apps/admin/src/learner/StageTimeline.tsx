@@ -2,8 +2,8 @@ import { enumLabelKey, type GuestHistoryEntry } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Skeleton, Timeline } from "antd";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../providers/i18n";
-import { formatDateTime } from "../resources/display/format";
+import { formatDateTime } from "../engine/display/format";
+import { useLanguage } from "../shell/providers/i18n";
 import { type Application, fetchHistory, type HistoryEntry } from "./applications";
 
 /** The enum each tracked field's values are labelled by. */

@@ -6,7 +6,7 @@ import { Button } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../components/ConfirmModal";
-import { isApiError } from "../providers/http";
+import { isApiError } from "../shell/providers/http";
 import { type Application, withdrawApplication } from "./applications";
 import { historyQueryKey } from "./StageTimeline";
 

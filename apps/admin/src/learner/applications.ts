@@ -1,5 +1,5 @@
 import type { ApplicationStage, HistoryEntry, PostingType } from "@csc/shared";
-import { http } from "../providers/http";
+import { http } from "../shell/providers/http";
 import type { Posting, PostingResource } from "./postings";
 
 /** An application as the learner reads it (`GET /api/applications`: their own only). */

@@ -1,5 +1,5 @@
 import { type AssessmentQuestion, type AttemptResult, attemptsLeft, isScored } from "@csc/shared";
-import { http } from "../providers/http";
+import { http } from "../shell/providers/http";
 
 /** A self assessment as the learner reads it: its questions without the answer key (field rules). */
 export type Assessment = {

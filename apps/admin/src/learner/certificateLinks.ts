@@ -1,4 +1,4 @@
-import type { LanguageCode } from "../providers/i18n";
+import type { LanguageCode } from "../shell/providers/i18n";
 
 /** The public page that verifies a certificate, on this site. */
 export const certificatePagePath = (code: string) => `/certificates/${encodeURIComponent(code)}`;

@@ -6,7 +6,7 @@ import {
   skillsFieldOf,
   stepsFieldOf,
 } from "@csc/shared";
-import { http } from "../providers/http";
+import { http } from "../shell/providers/http";
 import type { Posting } from "./postings";
 
 /** What a learner enrols in (`enrolments.item_type`), and its catalogue resource. */

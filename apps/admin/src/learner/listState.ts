@@ -1,7 +1,7 @@
 import { LIST_SCOPES, type ListScope } from "@csc/shared";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import type { ResourceMeta } from "../resources/types";
+import type { ResourceMeta } from "../engine/types";
 
 /** A `?type=` tab of the resource (time windows, and the learner's own tabs). */
 export type ListTab = ResourceMeta["timeFilters"][number];

@@ -13,13 +13,13 @@ import { Link } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
 import { DashboardInsights } from "../dashboard/DashboardInsights";
-import { MENU_ICONS } from "../layout/menu-icons";
-import { useLanguage } from "../providers/i18n";
-import { formatLongDate } from "../resources/display/format";
-import { dashboardTitleKey } from "../session/role";
-import { useSession } from "../session/SessionContext";
-import { useAppearance } from "../theme/AppearanceProvider";
-import { mix, withAlpha } from "../theme/color";
+import { formatLongDate } from "../engine/display/format";
+import { MENU_ICONS } from "../shell/layout/menu-icons";
+import { useLanguage } from "../shell/providers/i18n";
+import { dashboardTitleKey } from "../shell/session/role";
+import { useSession } from "../shell/session/SessionContext";
+import { useAppearance } from "../shell/theme/AppearanceProvider";
+import { mix, withAlpha } from "../shell/theme/color";
 import "./dashboard.css";
 
 /** Shortcuts to every enabled entry of the user's menu, except the dashboard itself. */

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { AppCard } from "../components/AppCard";
 import { BackLink } from "../components/BackLink";
 import { PageHeader } from "../components/PageHeader";
-import { pathsFor } from "../resources/paths";
-import ResourceShow from "../resources/ResourceShow";
-import { useResourceMeta } from "../resources/useResourceMeta";
-import { useMenuRoute } from "../routes/MenuRouteContext";
-import { useSession } from "../session/SessionContext";
+import { pathsFor } from "../engine/paths";
+import ResourceShow from "../engine/ResourceShow";
+import { useResourceMeta } from "../engine/useResourceMeta";
+import { useMenuRoute } from "../shell/routes/MenuRouteContext";
+import { useSession } from "../shell/session/SessionContext";
 
 /** Student and employee detail pages, open to every admin-area user (the API decides whose). */
 export default function LearnerDetails() {

@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { AppCard } from "../components/AppCard";
 import { EmptyState, useAddInstitutionDropdown } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
-import { MENU_ICONS } from "../layout/menu-icons";
-import { currentAbility } from "../providers/access-control";
-import { behaviourOf } from "../resources/registry";
-import type { MenuPageProps } from "../routes/MenuRouteContext";
+import { behaviourOf } from "../resources";
+import { MENU_ICONS } from "../shell/layout/menu-icons";
+import { currentAbility } from "../shell/providers/access-control";
+import type { MenuPageProps } from "../shell/routes/MenuRouteContext";
 
 /** A menu entry whose own screens come later: its title, and an empty state in its place. */
 export default function MenuEntryPage({ entry }: MenuPageProps) {

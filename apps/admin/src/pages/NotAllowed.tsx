@@ -3,7 +3,7 @@ import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useSession } from "../session/SessionContext";
+import { useSession } from "../shell/session/SessionContext";
 
 /** A path outside the user's menu shows "Not allowed", inside the layout. */
 export default function NotAllowed() {

@@ -2,9 +2,9 @@ import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useSite } from "../tenant/SiteContext";
-import { useApplyAppearance } from "../theme/AppearanceProvider";
-import { appearanceForSite } from "../theme/appearance";
+import { useSite } from "../shell/tenant/SiteContext";
+import { useApplyAppearance } from "../shell/theme/AppearanceProvider";
+import { appearanceForSite } from "../shell/theme/appearance";
 import "./standalone.css";
 
 /** `/404` on a site that exists: the page is not here. */

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requiredRule, sharedRule, showServerFieldErrors } from "../pages/auth/form-helpers";
-import { isApiError } from "../providers/http";
+import { isApiError } from "../shell/providers/http";
 import { Captcha } from "./Captcha";
 import { applyAsGuest, type PublicPostingResource } from "./publicPostings";
 

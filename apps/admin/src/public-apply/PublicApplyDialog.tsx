@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { applyTo } from "../learner/applications";
 import type { Posting } from "../learner/postings";
-import { isApiError } from "../providers/http";
-import { getToken } from "../providers/token";
+import { isApiError } from "../shell/providers/http";
+import { getToken } from "../shell/providers/token";
 import { GuestApplyForm } from "./GuestApplyForm";
 import type { PublicPostingResource } from "./publicPostings";
 

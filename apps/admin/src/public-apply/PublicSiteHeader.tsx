@@ -2,11 +2,11 @@ import { LoginOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ProductMark } from "../components/ProductMark";
-import { LanguageSwitcher } from "../layout/LanguageSwitcher";
-import { getToken } from "../providers/token";
-import { useSite } from "../tenant/SiteContext";
-import { useApplyAppearance } from "../theme/AppearanceProvider";
-import { appearanceForSite } from "../theme/appearance";
+import { LanguageSwitcher } from "../shell/layout/LanguageSwitcher";
+import { getToken } from "../shell/providers/token";
+import { useSite } from "../shell/tenant/SiteContext";
+import { useApplyAppearance } from "../shell/theme/AppearanceProvider";
+import { appearanceForSite } from "../shell/theme/appearance";
 import "./public-apply.css";
 
 /**

@@ -1,6 +1,6 @@
 import type { GuestApplicationBody } from "@csc/shared";
 import type { Posting } from "../learner/postings";
-import { http } from "../providers/http";
+import { http } from "../shell/providers/http";
 
 /** The postings with a public apply page (public links). */
 export type PublicPostingResource = "learning-events" | "job-opportunities";

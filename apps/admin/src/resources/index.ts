@@ -1,7 +1,7 @@
 import type { MenuName, ResourceName } from "@csc/shared";
 import { type ComponentType, lazy } from "react";
-import { NO_ACTIONS, type UseResourceActions } from "./actions/types";
-import type { DetailSectionProps, ResourceBehaviour } from "./behaviour";
+import { NO_ACTIONS, type UseResourceActions } from "../engine/actions/types";
+import type { DetailSectionProps, ResourceBehaviour } from "../engine/behaviour";
 import { companyProfile } from "./company-profile";
 import { deletedUsers } from "./deleted-users";
 import { enrolledLearners } from "./enrolments";
@@ -74,4 +74,4 @@ export function detailSectionsOf(name: string): ComponentType<DetailSectionProps
   return detailSections.get(name) ?? null;
 }
 
-export type { ResourceActions } from "./actions/types";
+export type { ResourceActions } from "../engine/actions/types";

@@ -1,7 +1,7 @@
 import { DatePicker, type DatePickerProps } from "antd";
 import type { RangePickerProps } from "antd/es/date-picker";
 import type { Dayjs } from "dayjs";
-import { displayCalendar } from "../../resources/display/format";
+import { displayCalendar } from "../../engine/display/format";
 import { bikramSambatConfig } from "./bikram-sambat-config";
 
 /** antd's picker with Bikram Sambat years, months and days (bikram-sambat-config.ts). */

@@ -1,7 +1,7 @@
 import { localDigits } from "@csc/shared";
 import type { DatePicker } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { BIKRAM_SAMBAT_MONTHS, fromBikramSambat, toBikramSambat } from "../../resources/display/bikram-sambat";
+import { BIKRAM_SAMBAT_MONTHS, fromBikramSambat, toBikramSambat } from "../../engine/display/bikram-sambat";
 
 /**
  * antd's picker over Bikram Sambat: the values stay dayjs instants (stored and sent as ISO, like

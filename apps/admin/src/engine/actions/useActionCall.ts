@@ -1,7 +1,7 @@
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ApiError, http, isApiError } from "../../providers/http";
+import { type ApiError, http, isApiError } from "../../shell/providers/http";
 
 /** Posts one of the API's resource actions, tells the user the server's answer and refreshes the lists it touches. */
 export function useActionCall(resources: string[]) {

@@ -2,7 +2,7 @@ import { parseCreatedBy } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { fieldView } from "../../field-types";
-import { http } from "../../providers/http";
+import { http } from "../../shell/providers/http";
 import type { FieldMeta, ResourceRecord } from "../types";
 import { isEmptyValue } from "./format";
 

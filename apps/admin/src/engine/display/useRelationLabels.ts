@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { http } from "../../providers/http";
+import { http } from "../../shell/providers/http";
 import type { FieldMeta } from "../types";
 
 interface RelationOption {

@@ -1,5 +1,5 @@
 import { fieldView } from "../../field-types";
-import type { FieldInputProps } from "../fields/types";
+import type { FieldInputProps } from "../../field-types/inputs/types";
 
 /** The input of one writable field: its type's (field-types/). */
 export function FieldInput(props: FieldInputProps) {

@@ -1,8 +1,8 @@
 import { ClearOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { EmptyState, useAddInstitutionDropdown } from "../../components/EmptyState";
+import { behaviourOf } from "../../resources";
 import type { ResourcePaths } from "../paths";
-import { behaviourOf } from "../registry";
 import { can } from "../screen";
 import type { ResourceMeta } from "../types";
 

@@ -1,6 +1,6 @@
 import type { CrudFilter, CrudSort } from "@refinedev/core";
-import { listQueryString } from "../../providers/data";
-import { downloadFile } from "../../providers/download";
+import { listQueryString } from "../../shell/providers/data";
+import { downloadFile } from "../../shell/providers/download";
 
 /** Exports take `format=csv|xlsx`. */
 export type ExportFormat = "csv" | "xlsx";

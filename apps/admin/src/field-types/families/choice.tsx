@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { type Choice, ChoiceSelect } from "../../resources/fields/ChoiceSelect";
-import { useAssignableRoles } from "../../resources/fields/useAssignableRoles";
-import { filterValue, withFilter } from "../../resources/list/filters";
-import type { FieldMeta } from "../../resources/types";
+import { filterValue, withFilter } from "../../engine/list/filters";
+import type { FieldMeta } from "../../engine/types";
+import { type Choice, ChoiceSelect } from "../inputs/ChoiceSelect";
+import { useAssignableRoles } from "../inputs/useAssignableRoles";
 import type { FieldFilterProps, FieldInputProps } from "../types";
 
 type UseChoices = (field: FieldMeta) => { value: Choice; label: string }[];

@@ -1,9 +1,9 @@
 import dayjs, { type Dayjs } from "dayjs";
 import { CalendarRangePicker } from "../../components/date-picker/CalendarDatePicker";
-import { useLanguage } from "../../providers/i18n";
-import { pickerFormat } from "../../resources/display/format";
-import { DateInput } from "../../resources/fields/DateInput";
-import { filterValue, withFilter } from "../../resources/list/filters";
+import { pickerFormat } from "../../engine/display/format";
+import { filterValue, withFilter } from "../../engine/list/filters";
+import { useLanguage } from "../../shell/providers/i18n";
+import { DateInput } from "../inputs/DateInput";
 import type { FieldFilterProps, FieldInputProps } from "../types";
 
 type Range = [Dayjs | null, Dayjs | null] | null;

@@ -1,9 +1,9 @@
 import { fieldType } from "@csc/shared";
 import { useTranslation } from "react-i18next";
-import { type LocationLevel, usePlaceName } from "../../resources/fields/locations";
-import { PlaceSelect } from "../../resources/fields/PlaceSelect";
-import { filterValue, withFilter } from "../../resources/list/filters";
-import type { FieldMeta } from "../../resources/types";
+import { filterValue, withFilter } from "../../engine/list/filters";
+import type { FieldMeta } from "../../engine/types";
+import { type LocationLevel, usePlaceName } from "../inputs/locations";
+import { PlaceSelect } from "../inputs/PlaceSelect";
 import type { FieldFilterProps, FieldInputProps, FieldTypeView, FieldValueProps } from "../types";
 
 /** The field of the level above a place field's (a district's province), among the resource's fields. */

@@ -1,6 +1,6 @@
 import { Input, type InputProps } from "antd";
-import { DebouncedInput } from "../../resources/list/DebouncedInput";
-import { filterValue, withFilter } from "../../resources/list/filters";
+import { DebouncedInput } from "../../engine/list/DebouncedInput";
+import { filterValue, withFilter } from "../../engine/list/filters";
 import type { FieldFilterProps, FieldInputProps, FieldValueProps } from "../types";
 
 /** Text as typed, and what a text box is given. */

@@ -2,8 +2,8 @@ import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { CONTACT_KEYS } from "@csc/shared";
 import { Button, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import type { ContactPerson } from "../display/RecordTables";
-import { contactProblem } from "../form/rules";
+import type { ContactPerson } from "../../engine/display/RecordTables";
+import { contactProblem } from "../../engine/form/rules";
 import type { FieldInputProps } from "./types";
 
 const INPUT_TYPES: Record<(typeof CONTACT_KEYS)[number], string> = {

@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import { CalendarDatePicker } from "../../components/date-picker/CalendarDatePicker";
-import { useLanguage } from "../../providers/i18n";
-import { pickerFormat } from "../display/format";
+import { pickerFormat } from "../../engine/display/format";
+import { useLanguage } from "../../shell/providers/i18n";
 import type { FieldInputProps } from "./types";
 
 /** A date (`YYYY-MM-DD`) or date-time (ISO instant) through antd's picker, shown as the screen writes dates (Bikram Sambat, Nepali digits), picked in the user's calendar; ISO is accepted when typed in en-US. */

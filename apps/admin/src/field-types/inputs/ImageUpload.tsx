@@ -3,7 +3,7 @@ import type { Uploaded } from "@csc/shared";
 import { Button, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { http, isApiError } from "../../providers/http";
+import { http, isApiError } from "../../shell/providers/http";
 import type { FieldInputProps } from "./types";
 
 /** What `POST /api/uploads` takes (it checks again, by content). */

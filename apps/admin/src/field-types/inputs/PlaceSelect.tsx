@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from "antd";
-import { useLanguage } from "../../providers/i18n";
+import { useLanguage } from "../../shell/providers/i18n";
 import { type LocationLevel, placeName, usePlaces } from "./locations";
 import { useSelectStyle } from "./useSelectStyle";
 

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import type { Question } from "../display/RecordTables";
-import { questionProblem } from "../form/rules";
+import type { Question } from "../../engine/display/RecordTables";
+import { questionProblem } from "../../engine/form/rules";
 import type { FieldInputProps } from "./types";
 import { useSelectStyle } from "./useSelectStyle";
 

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Select, type SelectProps, Spin } from "antd";
 import { useEffect, useMemo, useState } from "react";
-import { fetchRelationOptions, useRelationLabels } from "../display/useRelationLabels";
-import type { FieldMeta } from "../types";
+import { fetchRelationOptions, useRelationLabels } from "../../engine/display/useRelationLabels";
+import type { FieldMeta } from "../../engine/types";
 import { useSelectStyle } from "./useSelectStyle";
 
 interface RelationSelectProps

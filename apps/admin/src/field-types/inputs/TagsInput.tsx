@@ -1,8 +1,8 @@
 import { isInstitutionAdmin, isProviderRole } from "@csc/shared";
 import { Checkbox, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../session/SessionContext";
-import { useOptionLabel } from "../display/EnumTag";
+import { useOptionLabel } from "../../engine/display/EnumTag";
+import { useSession } from "../../shell/session/SessionContext";
 import type { FieldInputProps } from "./types";
 import { useSelectStyle } from "./useSelectStyle";
 

@@ -1,7 +1,7 @@
 import type { Province } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
-import { http } from "../../providers/http";
-import { type LanguageCode, useLanguage } from "../../providers/i18n";
+import { http } from "../../shell/providers/http";
+import { type LanguageCode, useLanguage } from "../../shell/providers/i18n";
 
 /** A place of the Nepal hierarchy (`GET /api/locations/...`): what every level has. */
 export type Place = Province;

@@ -1,4 +1,4 @@
-import type { FieldMeta } from "../types";
+import type { FieldMeta } from "../../engine/types";
 
 /** What every field input is given (FieldInput passes its own props on). */
 export interface FieldInputProps {

@@ -1,7 +1,7 @@
 import { assignableRoles, isProviderRole, isRole, roleFitsInstitution } from "@csc/shared";
 import { useMemo } from "react";
-import { useSession } from "../../session/SessionContext";
-import type { FieldMeta } from "../types";
+import type { FieldMeta } from "../../engine/types";
+import { useSession } from "../../shell/session/SessionContext";
 
 /**
  * A form's role choices: only the roles the user may give (`assignableRoles`, the API's own rule)

@@ -1,6 +1,6 @@
 import { isProviderRole } from "@csc/shared";
 import type { SelectProps } from "antd";
-import { useSession } from "../../session/SessionContext";
+import { useSession } from "../../shell/session/SessionContext";
 
 /** Select menus are at most 250 px high, 169 px for short lists. */
 const SELECT_LIST_HEIGHT = 250;

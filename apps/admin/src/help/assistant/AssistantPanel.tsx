@@ -6,8 +6,8 @@ import type { TextAreaRef } from "antd/es/input/TextArea";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLanguage } from "../../providers/i18n";
-import { useSession } from "../../session/SessionContext";
+import { useLanguage } from "../../shell/providers/i18n";
+import { useSession } from "../../shell/session/SessionContext";
 import { askAssistant, languageOfQuestion } from "./ask";
 import "./assistant.css";
 

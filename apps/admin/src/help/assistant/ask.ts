@@ -1,5 +1,5 @@
 import type { HelpAskResult, HelpLanguage } from "@csc/shared";
-import { http } from "../../providers/http";
+import { http } from "../../shell/providers/http";
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 

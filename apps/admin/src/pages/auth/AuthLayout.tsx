@@ -2,11 +2,11 @@ import { theme } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useDocumentTitle } from "../../components/useDocumentTitle";
-import { LanguageSwitcher } from "../../layout/LanguageSwitcher";
-import { useSite } from "../../tenant/SiteContext";
-import { useApplyAppearance } from "../../theme/AppearanceProvider";
-import { appearanceForSite, isDark } from "../../theme/appearance";
-import { mix, withAlpha } from "../../theme/color";
+import { LanguageSwitcher } from "../../shell/layout/LanguageSwitcher";
+import { useSite } from "../../shell/tenant/SiteContext";
+import { useApplyAppearance } from "../../shell/theme/AppearanceProvider";
+import { appearanceForSite, isDark } from "../../shell/theme/appearance";
+import { mix, withAlpha } from "../../shell/theme/color";
 import "./auth.css";
 import { ProductMark } from "../../components/ProductMark";
 

@@ -5,7 +5,7 @@ import { Button, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ApiError } from "../../providers/http";
+import type { ApiError } from "../../shell/providers/http";
 import { AuthLayout } from "./AuthLayout";
 import { requiredRule, sharedRule, showServerFieldErrors } from "./form-helpers";
 

@@ -4,12 +4,12 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { ApiError } from "../../providers/api-error";
-import type { LoginValues } from "../../providers/sign-in";
-import { useLogin, useNotification } from "../../routes/login-hooks";
-import { roleOf } from "../../session/role";
-import type { CurrentUser } from "../../session/types";
-import { useSite } from "../../tenant/SiteContext";
+import type { ApiError } from "../../shell/providers/api-error";
+import type { LoginValues } from "../../shell/providers/sign-in";
+import { useLogin, useNotification } from "../../shell/routes/login-hooks";
+import { roleOf } from "../../shell/session/role";
+import type { CurrentUser } from "../../shell/session/types";
+import { useSite } from "../../shell/tenant/SiteContext";
 import { AuthLayout } from "./AuthLayout";
 import { requiredRule, showServerFieldErrors } from "./form-helpers";
 

@@ -3,8 +3,8 @@ import { Button, Result, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { verifyEmail } from "../../providers/auth";
-import { isApiError } from "../../providers/http";
+import { verifyEmail } from "../../shell/providers/auth";
+import { isApiError } from "../../shell/providers/http";
 import { AuthLayout } from "./AuthLayout";
 
 type State = { name: "checking" } | { name: "verified"; message: string } | { name: "failed"; message: string };

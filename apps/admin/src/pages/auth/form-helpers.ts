@@ -2,7 +2,7 @@ import type { Validator } from "@csc/shared";
 import type { FormInstance } from "antd";
 import type { Rule } from "antd/es/form";
 import type { TFunction } from "i18next";
-import type { ApiError } from "../../providers/api-error";
+import type { ApiError } from "../../shell/providers/api-error";
 
 /** The text of one server field error, whatever shape refine gives it. */
 export function fieldErrorText(value: unknown): string[] {

@@ -5,8 +5,8 @@ import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../../components/AppCard";
-import { http, isApiError } from "../../providers/http";
-import { setToken } from "../../providers/token";
+import { http, isApiError } from "../../shell/providers/http";
+import { setToken } from "../../shell/providers/token";
 import { requiredRule, sharedRule, showServerFieldErrors } from "../auth/form-helpers";
 
 interface PasswordValues {

@@ -5,8 +5,8 @@ import { Button, Skeleton, Upload } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../../components/AppCard";
-import { downloadFile } from "../../providers/download";
-import { http, isApiError } from "../../providers/http";
+import { downloadFile } from "../../shell/providers/download";
+import { http, isApiError } from "../../shell/providers/http";
 
 /** The server's own limit (`MAX_CV_BYTES`): checked here first only to save a learner the wait. */
 const MAX_CV_BYTES = 5 * 1024 * 1024;

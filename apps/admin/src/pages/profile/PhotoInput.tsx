@@ -3,8 +3,8 @@ import type { Uploaded } from "@csc/shared";
 import { Avatar, Button, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { http, isApiError } from "../../providers/http";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "../../resources/fields/ImageUpload";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "../../field-types/inputs/ImageUpload";
+import { http, isApiError } from "../../shell/providers/http";
 
 interface PhotoInputProps {
   id?: string;

@@ -17,12 +17,12 @@ import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppCard } from "../../components/AppCard";
-import { http, isApiError } from "../../providers/http";
-import { useLanguage } from "../../providers/i18n";
-import { PlaceSelect, type PlaceSelectProps } from "../../resources/fields/PlaceSelect";
-import { useSelectStyle } from "../../resources/fields/useSelectStyle";
-import { useSession } from "../../session/SessionContext";
-import type { CurrentUser } from "../../session/types";
+import { PlaceSelect, type PlaceSelectProps } from "../../field-types/inputs/PlaceSelect";
+import { useSelectStyle } from "../../field-types/inputs/useSelectStyle";
+import { http, isApiError } from "../../shell/providers/http";
+import { useLanguage } from "../../shell/providers/i18n";
+import { useSession } from "../../shell/session/SessionContext";
+import type { CurrentUser } from "../../shell/session/types";
 import { requiredRule, showServerFieldErrors } from "../auth/form-helpers";
 import { PhotoInput } from "./PhotoInput";
 

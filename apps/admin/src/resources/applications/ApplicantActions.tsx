@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Form, Input, InputNumber, Select, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ResourceRecord } from "../types";
+import type { ResourceRecord } from "../../engine/types";
 import { usePipelineLabels } from "./labels";
 import { type Application, type Posting, stagesOf } from "./posting";
 import { type BulkChange, useBulkChange } from "./useBulkChange";

@@ -2,7 +2,7 @@ import { SearchOutlined } from "@ant-design/icons";
 import { Button, Select } from "antd";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { DebouncedInput } from "../list/DebouncedInput";
+import { DebouncedInput } from "../../engine/list/DebouncedInput";
 import { type PipelineEnum, usePipelineLabels } from "./labels";
 import { type Posting, stagesOf } from "./posting";
 import type { ApplicantFilter, ApplicantViewState } from "./viewState";

@@ -3,9 +3,9 @@ import type { HistoryEntry } from "@csc/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Empty, Skeleton, Tag, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { http } from "../../providers/http";
-import { useLanguage } from "../../providers/i18n";
-import { formatDateTime } from "../display/format";
+import { formatDateTime } from "../../engine/display/format";
+import { http } from "../../shell/providers/http";
+import { useLanguage } from "../../shell/providers/i18n";
 
 export const historyKey = (id: number) => ["application-history", id] as const;
 

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Skeleton, Tag, Typography } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { downloadFile } from "../../providers/download";
-import { http } from "../../providers/http";
+import { downloadFile } from "../../shell/providers/download";
+import { http } from "../../shell/providers/http";
 import type { Application } from "./posting";
 
 function useApplicantProfile(id: number) {

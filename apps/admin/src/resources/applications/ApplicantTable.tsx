@@ -4,8 +4,8 @@ import { Button, Table, type TablePaginationConfig, Tag } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { SortableHeader } from "../../components/SortableHeader";
-import { useLanguage } from "../../providers/i18n";
-import { formatDate, formatNumber } from "../display/format";
+import { formatDate, formatNumber } from "../../engine/display/format";
+import { useLanguage } from "../../shell/providers/i18n";
 import { usePipelineLabels } from "./labels";
 import type { Application } from "./posting";
 

@@ -3,8 +3,8 @@ import { isClosingStage } from "@csc/shared";
 import { Button, Dropdown, Tag } from "antd";
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../../providers/i18n";
-import { formatDate } from "../display/format";
+import { formatDate } from "../../engine/display/format";
+import { useLanguage } from "../../shell/providers/i18n";
 import { usePipelineLabels } from "./labels";
 import type { Application } from "./posting";
 

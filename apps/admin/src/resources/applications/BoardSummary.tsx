@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../../providers/i18n";
-import { formatNumber } from "../display/format";
+import { formatNumber } from "../../engine/display/format";
+import { useLanguage } from "../../shell/providers/i18n";
 
 interface Count {
   label: string;

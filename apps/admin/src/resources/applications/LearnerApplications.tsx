@@ -7,7 +7,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppCard } from "../../components/AppCard";
-import { useResourceMeta } from "../useResourceMeta";
+import { useResourceMeta } from "../../engine/useResourceMeta";
 import { ApplicantDrawer } from "./ApplicantDrawer";
 import { ApplicantTable } from "./ApplicantTable";
 import { type Application, gradingOfRow } from "./posting";

@@ -1,6 +1,6 @@
 import type { PostingType } from "@csc/shared";
 import type { ComponentType } from "react";
-import type { DetailSectionProps } from "../behaviour";
+import type { DetailSectionProps } from "../../engine/behaviour";
 import { ApplicantsSection } from "./ApplicantsSection";
 import { gradingOf, type Posting } from "./posting";
 

@@ -1,6 +1,6 @@
 import type { GradingType, PostingType } from "@csc/shared";
 import { stagesFor } from "@csc/shared";
-import type { ResourceRecord } from "../types";
+import type { ResourceRecord } from "../../engine/types";
 
 /** The posting whose applicants a detail page shows: what it is, which one, how its event is graded. */
 export interface Posting {

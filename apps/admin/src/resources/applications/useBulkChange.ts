@@ -2,7 +2,7 @@ import type { BulkChanged } from "@csc/shared";
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { http, isApiError } from "../../providers/http";
+import { http, isApiError } from "../../shell/providers/http";
 import { useUndoNotice } from "./useUndoNotice";
 
 /** What one bulk change sets (`POST /applications/bulk`); only the fields given change. */

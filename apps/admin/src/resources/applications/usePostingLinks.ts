@@ -1,10 +1,10 @@
 import { POSTING_TYPE_OPTIONS, POSTING_TYPES, type PostingType } from "@csc/shared";
 import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../providers/http";
-import { useSession } from "../../session/SessionContext";
-import { useRelationLabelMaps } from "../display/useRelationLabels";
-import type { FieldMeta, ResourceMeta } from "../types";
+import { useRelationLabelMaps } from "../../engine/display/useRelationLabels";
+import type { FieldMeta, ResourceMeta } from "../../engine/types";
+import { http } from "../../shell/providers/http";
+import { useSession } from "../../shell/session/SessionContext";
 import { type Application, POSTING_FILTER, postingIdOf } from "./posting";
 
 /** The posting an application is to, as a list of a learner's applications shows it. */

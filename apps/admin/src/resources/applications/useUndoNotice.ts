@@ -3,7 +3,7 @@ import { useInvalidate, useNotification } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { http, isApiError } from "../../providers/http";
+import { http, isApiError } from "../../shell/providers/http";
 import { undoSeconds } from "./undoWindow";
 
 /** One change the server may still take back (`change_id`, `undo_until`). */

@@ -2,8 +2,8 @@ import { UndoOutlined } from "@ant-design/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../components/ConfirmModal";
-import type { UseResourceActions } from "../actions/types";
-import { useActionCall } from "../actions/useActionCall";
+import type { UseResourceActions } from "../../engine/actions/types";
+import { useActionCall } from "../../engine/actions/useActionCall";
 
 /** Activity Logs → Deleted Users: those who may delete accounts may bring one back. */
 const useRestoreUserAction: UseResourceActions = (meta, { onDone }) => {

@@ -7,11 +7,11 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppCard } from "../../components/AppCard";
-import { useLanguage } from "../../providers/i18n";
-import type { DetailSectionProps } from "../behaviour";
-import { formatDate, formatNumber } from "../display/format";
-import { BulkBar } from "../list/BulkBar";
-import { useResourceMeta } from "../useResourceMeta";
+import type { DetailSectionProps } from "../../engine/behaviour";
+import { formatDate, formatNumber } from "../../engine/display/format";
+import { BulkBar } from "../../engine/list/BulkBar";
+import { useResourceMeta } from "../../engine/useResourceMeta";
+import { useLanguage } from "../../shell/providers/i18n";
 import {
   type Enrolment,
   type EnrolmentStatus,

@@ -1,12 +1,12 @@
 import { subject } from "@casl/ability";
 import type { AssessmentQuestion, AssessmentScores } from "@csc/shared";
 import { useMany } from "@refinedev/core";
-import { currentAbility } from "../../providers/access-control";
-import { http } from "../../providers/http";
-import { useSession } from "../../session/SessionContext";
-import { useRelationLabels } from "../display/useRelationLabels";
-import type { ResourceMeta } from "../types";
-import { useResourceMeta } from "../useResourceMeta";
+import { useRelationLabels } from "../../engine/display/useRelationLabels";
+import type { ResourceMeta } from "../../engine/types";
+import { useResourceMeta } from "../../engine/useResourceMeta";
+import { currentAbility } from "../../shell/providers/access-control";
+import { http } from "../../shell/providers/http";
+import { useSession } from "../../shell/session/SessionContext";
 
 /** One row of `GET /enrolments` (learner journey). */
 export interface Enrolment {

@@ -2,7 +2,7 @@ import type { EnrolmentsUpdated } from "@csc/shared";
 import { useInvalidate, useNotification } from "@refinedev/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { http } from "../../providers/http";
+import { http } from "../../shell/providers/http";
 
 /**
  * Completes or takes back completion of enrolments: one by `PATCH /enrolments/{id}`,

@@ -1,4 +1,4 @@
-import type { ResourceBehaviour } from "../behaviour";
+import type { ResourceBehaviour } from "../../engine/behaviour";
 
 /** The institution's plan: its list holds exactly the caller's one plan. */
 export const institutionFeatureProfile: ResourceBehaviour = { singleRecord: {} };

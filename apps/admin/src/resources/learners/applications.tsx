@@ -1,5 +1,5 @@
+import type { DetailSectionProps } from "../../engine/behaviour";
 import { LearnerApplications } from "../applications/LearnerApplications";
-import type { DetailSectionProps } from "../behaviour";
 import { LearnerAssessments } from "../enrolments/LearnerAssessments";
 import { LearnerLearning } from "../enrolments/LearnerLearning";
 

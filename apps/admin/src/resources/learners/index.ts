@@ -1,4 +1,4 @@
-import type { ResourceBehaviour } from "../behaviour";
+import type { ResourceBehaviour } from "../../engine/behaviour";
 
 /**
  * Students and employees (one behaviour, registered for both): opens them at `details/{id}`,

@@ -3,8 +3,8 @@ import { Button, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../components/ConfirmModal";
-import type { ResourceActions, UseResourceActions } from "../actions/types";
-import { useActionCall } from "../actions/useActionCall";
+import type { ResourceActions, UseResourceActions } from "../../engine/actions/types";
+import { useActionCall } from "../../engine/actions/useActionCall";
 
 interface Pending {
   kind: "approve" | "reject";

@@ -3,7 +3,7 @@ import { roleKind } from "@csc/shared";
 import { Button, Drawer, Grid, Layout } from "antd";
 import { type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AssistantButton } from "../help/AssistantButton";
+import { AssistantButton } from "../../help/AssistantButton";
 import { useSession } from "../session/SessionContext";
 import { useSite } from "../tenant/SiteContext";
 import { useAppearance } from "../theme/AppearanceProvider";

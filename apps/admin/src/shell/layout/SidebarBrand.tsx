@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ProductMark } from "../components/ProductMark";
+import { ProductMark } from "../../components/ProductMark";
 import type { SidebarPalette } from "../theme/appearance";
 import { initials } from "./initials";
 

@@ -1,7 +1,7 @@
 import { Button, notification, Progress, Space, Typography } from "antd";
 import i18n from "i18next";
 import { useEffect, useState } from "react";
-import { formatNumber } from "../resources/display/format";
+import { formatNumber } from "../../engine/display/format";
 import { attachNotificationOutlet, NOTIFICATION_CONFIG, type NotificationCommand } from "./notification";
 
 type NotificationApi = ReturnType<typeof notification.useNotification>[0];

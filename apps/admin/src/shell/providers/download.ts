@@ -1,4 +1,4 @@
-import { fileNameOf } from "../resources/list/fileName";
+import { fileNameOf } from "../../engine/list/fileName";
 import { http } from "./http";
 
 /**

@@ -1,6 +1,6 @@
 import { isLearnerRole } from "@csc/shared";
 import { Suspense } from "react";
-import { ContentLoader } from "../components/PageLoader";
+import { ContentLoader } from "../../components/PageLoader";
 import { useSession } from "../session/SessionContext";
 import { useMenuRoute } from "./MenuRouteContext";
 import {

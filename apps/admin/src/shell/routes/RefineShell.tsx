@@ -2,7 +2,7 @@ import { Refine, type ResourceProps } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
-import { TranslatedPageLoader } from "../components/PageLoader";
+import { TranslatedPageLoader } from "../../components/PageLoader";
 import { accessControlProvider } from "../providers/access-control";
 import { authProvider } from "../providers/auth";
 import { restDataProvider } from "../providers/data";

@@ -13,7 +13,7 @@ import { menuEntryFor, pathnameOf } from "../session/meta";
  * What a path below a menu entry asks for, read from the segments after the entry's own path:
  * nothing (the entry's page: its list, or its one record), `create`, `edit/:id`, `show/:id` or
  * `details/:id`, and `edit` alone (a single-record entry's form). Whether the resource offers it
- * is the resource pages' business (resources/paths.ts `viewOf`).
+ * is the resource pages' business (engine/paths.ts `viewOf`).
  */
 export type RouteTarget =
   | { action: "list" }

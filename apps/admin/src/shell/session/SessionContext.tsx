@@ -1,6 +1,6 @@
 import type { MenuItem, Role } from "@csc/shared";
 import { createContext, useContext } from "react";
-import type { ResourceMeta } from "../resources/types";
+import type { ResourceMeta } from "../../engine/types";
 import type { CurrentUser } from "./types";
 
 export interface SessionValue {
