@@ -1,5 +1,5 @@
 import type { EnrolmentItemType } from "./enums.js";
-import type { ResourceName } from "./registry/types.js";
+import { ENROLMENT_ITEMS } from "./resources/enrolments.js";
 import { RESOURCES } from "./resources/index.js";
 
 /**
@@ -8,19 +8,18 @@ import { RESOURCES } from "./resources/index.js";
  * and the steps a learner ticks, and how far ticked steps take them. Written once, here.
  */
 
-/** The catalogue resource of each kind of enrolment (its `POST /{resource}/{id}/enrol`). */
-export const ENROLMENT_RESOURCE = {
-  course: "courses",
-  "enrichment-program": "enrichment-programs",
-  "career-roadmap": "career-roadmap",
-} as const satisfies Record<EnrolmentItemType, ResourceName>;
+type Items = typeof ENROLMENT_ITEMS;
+const itemTypes = Object.keys(ENROLMENT_ITEMS) as EnrolmentItemType[];
+
+/** The catalogue resource of each kind of enrolment (its `POST /{resource}/{id}/enrol`), as the enrolments' module declares it. */
+export const ENROLMENT_RESOURCE = Object.fromEntries(
+  itemTypes.map((type) => [type, ENROLMENT_ITEMS[type].resource]),
+) as { readonly [Type in EnrolmentItemType]: Items[Type]["resource"] };
 
 /** The enrolment column holding the item, by its type (the others stay null). */
-export const ENROLMENT_COLUMN = {
-  course: "course_id",
-  "enrichment-program": "enrichment_program_id",
-  "career-roadmap": "career_roadmap_id",
-} as const satisfies Record<EnrolmentItemType, string>;
+export const ENROLMENT_COLUMN = Object.fromEntries(itemTypes.map((type) => [type, ENROLMENT_ITEMS[type].column])) as {
+  readonly [Type in EnrolmentItemType]: Items[Type]["column"];
+};
 
 const hasField = (type: EnrolmentItemType, name: string) =>
   RESOURCES[ENROLMENT_RESOURCE[type]].fields.some((field) => field.name === name);

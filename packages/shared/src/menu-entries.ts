@@ -1,45 +1,20 @@
+import type { ResourceName } from "./registry/names.js";
 import { type InstitutionType, LEARNER_ROLES, type Role } from "./roles.js";
 
 /**
- * The menu's entry names: the one name per resource used everywhere (URLs, permissions, locale
- * keys). A leaf module, so that the enums, the registry and each resource module can name and
- * place menu entries without the menu, and so that a screen needing only a path (the sign-in
- * page's `dashboardPath`) bundles none of the registry.
+ * The menu's entries that are no resource's: the dashboard, the profile and the groups (menu.ts
+ * `MENU_FRAME`). Every other entry is a resource's, named by its module.
  */
-export const MENU_NAMES = [
-  "dashboard",
-  "profile",
-  "institutions",
-  "institution-details",
-  "learners",
-  "students",
-  "employees",
-  "career-roadmap",
-  "self-assessment",
-  "courses",
-  "scholarship",
-  "learning-events",
-  "job-opportunities",
-  "global-partners",
-  "recruiters",
-  "recruiters-existing",
-  "recruiters-request",
-  "college-recruiters",
-  "company-profile",
-  "enrichment-programs",
-  "feature-profile",
-  "institution-feature-profile",
-  "users",
-  "configuration",
-  "program-departments",
-  "tags",
-  "testimonials",
-  "activity-logs",
-  "deleted-users",
-  "download-logs",
-] as const;
-export type MenuName = (typeof MENU_NAMES)[number];
-export const isMenuName = (name: string): name is MenuName => (MENU_NAMES as readonly string[]).includes(name);
+export type MenuFrameName = "dashboard" | "profile" | MenuGroupName;
+
+/**
+ * A menu entry's name: the one name used everywhere (URLs, permissions, locale keys). This module
+ * is a leaf, so that the enums, the registry and each resource module can name and place menu
+ * entries without the menu, and so that a screen needing only a path (the sign-in page's
+ * `dashboardPath`) bundles none of the registry; the list of names the menu holds is menu.ts
+ * `MENU_NAMES`.
+ */
+export type MenuName = MenuFrameName | ResourceName;
 
 /**
  * The icons of menu entries and resources' pages, by name: the admin draws each (layout/menu-icons.tsx),

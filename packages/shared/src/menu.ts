@@ -1,10 +1,11 @@
 import {
   ADMIN_PREFIX,
   flattenMenu,
-  isMenuName,
   type MenuDefinition,
+  type MenuFrameName,
   type MenuGroupName,
   type MenuItem,
+  type MenuName,
   usesAdminPrefix,
 } from "./menu-entries.js";
 import { isResourceName, RESOURCES } from "./resources/index.js";
@@ -26,8 +27,8 @@ export {
   flattenMenu,
   ICON_NAMES,
   type IconName,
-  MENU_NAMES,
   type MenuDefinition,
+  type MenuFrameName,
   type MenuGroupName,
   type MenuItem,
   type MenuName,
@@ -41,7 +42,7 @@ export {
  * resources' entries go in, each with its place; every other entry is declared by its resource
  * (resources/<name>.ts `menu`).
  */
-const MENU_FRAME: readonly (MenuDefinition & { order: number })[] = [
+const MENU_FRAME: readonly (MenuDefinition & { name: MenuFrameName; order: number })[] = [
   {
     order: 10,
     name: "dashboard",
@@ -113,7 +114,6 @@ function menuTree(): MenuDefinition[] {
   const placed: Placed[] = Object.values(RESOURCES).flatMap(({ name, menu, icon }) => {
     if (!menu) return [];
     if (!icon) throw new Error(`The resource ${name} has a menu entry but no icon`);
-    if (!isMenuName(name)) throw new Error(`The resource ${name} has a menu entry but no name in MENU_NAMES`);
     return [{ name, labelKey: name, icon, ...menu }];
   });
   const inGroup = (group: string) =>
@@ -130,6 +130,13 @@ function menuTree(): MenuDefinition[] {
 
 /** Built once; a pure call, so that a screen needing none of the menu (the sign-in page) bundles none of it. */
 export const MENU: readonly MenuDefinition[] = /* @__PURE__ */ menuTree();
+
+const definitions = (entries: readonly MenuDefinition[]): MenuDefinition[] =>
+  entries.flatMap((entry) => [entry, ...definitions(entry.children ?? [])]);
+
+/** The names the menu holds: the frame's and those of the resources with a menu entry, depth first. */
+export const MENU_NAMES: readonly MenuName[] = /* @__PURE__ */ definitions(MENU).map((entry) => entry.name);
+export const isMenuName = (name: string): name is MenuName => (MENU_NAMES as readonly string[]).includes(name);
 
 export const PREMIUM_TOOLTIP = "This feature is only for our premium subscriber, contact us to activate it";
 export const PREMIUM_TOOLTIP_KEY = "menu.premiumTooltip";

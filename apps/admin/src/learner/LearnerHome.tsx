@@ -9,6 +9,7 @@ import {
 } from "@ant-design/icons";
 import {
   type AttemptResult,
+  ENROLMENT_RESOURCE,
   enumLabelKey,
   flattenMenu,
   isOpenApplication,
@@ -35,7 +36,7 @@ import { PassedTag } from "./AttemptReview";
 import { type Application, applicationsByPosting, postingIdOf } from "./applications";
 import type { Assessment } from "./assessments";
 import { EnrolmentProgress } from "./EnrolButton";
-import { type Enrolment, LEARNING_KINDS, type LearningItem, learningKindOf } from "./learning";
+import { type Enrolment, type LearningItem, learningKindOf } from "./learning";
 import { PostingCard } from "./PostingCard";
 import { POSTING_KINDS, type Posting, type PostingKind, type PostingResource } from "./postings";
 import { SkillsList, useMySkills } from "./SkillsList";
@@ -218,10 +219,10 @@ function OpenApplications() {
 /** Where an enrolment's item opens: its catalogue's entry (enrichment programs run under Courses). */
 function learningPath(menu: readonly MenuItem[], enrolment: Enrolment): string | undefined {
   if (enrolment.item_type === "career-roadmap") {
-    const entry = entryOf(menu, "career-roadmap");
+    const entry = entryOf(menu, ENROLMENT_RESOURCE["career-roadmap"]);
     return entry ? `${pathsFor(entry).base}/show/${enrolment.item_id}` : undefined;
   }
-  const entry = entryOf(menu, "courses");
+  const entry = entryOf(menu, ENROLMENT_RESOURCE.course);
   if (!entry) return undefined;
   const kind = enrolment.item_type === "course" ? "" : `?kind=${learningKindOf(enrolment.item_type).resource}`;
   return `${pathsFor(entry).base}/show/${enrolment.item_id}${kind}`;
@@ -249,15 +250,15 @@ function LearningInProgress() {
     queryOptions: { enabled: ids.length > 0, retry: false },
   });
   const lists = [
-    useMany<LearningItem>(read(LEARNING_KINDS.courses.resource, idsOf("course"))),
-    useMany<LearningItem>(read(LEARNING_KINDS["enrichment-programs"].resource, idsOf("enrichment-program"))),
-    useMany<LearningItem>(read(LEARNING_KINDS["career-roadmap"].resource, idsOf("career-roadmap"))),
+    useMany<LearningItem>(read(ENROLMENT_RESOURCE.course, idsOf("course"))),
+    useMany<LearningItem>(read(ENROLMENT_RESOURCE["enrichment-program"], idsOf("enrichment-program"))),
+    useMany<LearningItem>(read(ENROLMENT_RESOURCE["career-roadmap"], idsOf("career-roadmap"))),
   ];
   const titles = new Map<string, string>();
   for (const [index, itemType] of (["course", "enrichment-program", "career-roadmap"] as const).entries()) {
     for (const item of lists[index]?.result.data ?? []) titles.set(`${itemType}:${item.id}`, String(item.title ?? ""));
   }
-  const courses = entryOf(menu, "courses") ?? entryOf(menu, "career-roadmap");
+  const courses = entryOf(menu, ENROLMENT_RESOURCE.course) ?? entryOf(menu, ENROLMENT_RESOURCE["career-roadmap"]);
 
   return (
     <Section
@@ -450,7 +451,7 @@ function MySkillsSection() {
   const { t } = useTranslation();
   const { menu } = useSession();
   const skills = useMySkills();
-  const courses = entryOf(menu, "courses") ?? entryOf(menu, "career-roadmap");
+  const courses = entryOf(menu, ENROLMENT_RESOURCE.course) ?? entryOf(menu, ENROLMENT_RESOURCE["career-roadmap"]);
   return (
     <Section name="skills" title={t("learner:skills.title")} icon={<StarOutlined />} loading={skills.isLoading}>
       {skills.isError ? (

@@ -1,3 +1,4 @@
+import { ENROLMENT_RESOURCE } from "@csc/shared";
 import { Segmented } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -15,6 +16,8 @@ import { MyLearning } from "./MyLearning";
 
 /** The page's views, in the address as `?view=`: a catalogue (the entry's own, or enrichment programs under Courses) or "My learning". */
 const MINE = "mine";
+const COURSES = ENROLMENT_RESOURCE.course;
+const PROGRAMS = ENROLMENT_RESOURCE["enrichment-program"];
 
 /**
  * A learner's Courses or Career Roadmap entry (no /admin prefix): cards to enrol in,
@@ -26,13 +29,12 @@ export default function LearningPage({ entry }: MenuPageProps) {
   const { page } = useMenuRoute();
   const [params, setParams] = useSearchParams();
   const meta = useResourceMeta(entry.name);
-  const programsMeta = useResourceMeta("enrichment-programs");
+  const programsMeta = useResourceMeta(PROGRAMS);
   if (!meta || !entry.path || !isLearningResource(meta.name)) return <MenuEntryPage entry={entry} />;
   const paths = pathsFor(entry);
 
   // enrichment programs run beside courses: learners have no menu entry of their own for them
-  const catalogues: LearningResource[] =
-    meta.name === "courses" && programsMeta ? ["courses", "enrichment-programs"] : [meta.name];
+  const catalogues: LearningResource[] = meta.name === COURSES && programsMeta ? [COURSES, PROGRAMS] : [meta.name];
   const requested = params.get("view");
   const view = requested === MINE || catalogues.some((name) => name === requested) ? requested : meta.name;
   const kindName = view === MINE ? (catalogues.find((name) => name === params.get("kind")) ?? meta.name) : view;

@@ -1,6 +1,7 @@
 import {
   type CourseSiteItem,
-  type ENROLMENT_RESOURCE,
+  ENROLMENT_ITEM_TYPES,
+  ENROLMENT_RESOURCE,
   type EnrolmentItemType,
   progressOfSteps,
   skillsFieldOf,
@@ -39,10 +40,9 @@ export interface LearningKind {
   facts: { name: string; kind: LearningFactKind }[];
 }
 
-export const LEARNING_KINDS: Record<LearningResource, LearningKind> = {
-  courses: {
-    itemType: "course",
-    resource: "courses",
+/** Each kind of learning item's card: where the course site opens it and the facts it shows. */
+const CARDS: Record<LearningItemType, Omit<LearningKind, "itemType" | "resource">> = {
+  course: {
     courseSite: "course",
     facts: [
       { name: "category", kind: "category" },
@@ -51,9 +51,7 @@ export const LEARNING_KINDS: Record<LearningResource, LearningKind> = {
       { name: "start_date", kind: "date" },
     ],
   },
-  "enrichment-programs": {
-    itemType: "enrichment-program",
-    resource: "enrichment-programs",
+  "enrichment-program": {
     courseSite: "enrichment-program",
     facts: [
       { name: "organizer", kind: "text" },
@@ -63,8 +61,6 @@ export const LEARNING_KINDS: Record<LearningResource, LearningKind> = {
     ],
   },
   "career-roadmap": {
-    itemType: "career-roadmap",
-    resource: "career-roadmap",
     courseSite: "career-roadmap",
     facts: [
       { name: "job_role", kind: "text" },
@@ -73,10 +69,18 @@ export const LEARNING_KINDS: Record<LearningResource, LearningKind> = {
   },
 };
 
+/** Each kind of learning item by its catalogue resource (ENROLMENT_RESOURCE). */
+export const LEARNING_KINDS = Object.fromEntries(
+  ENROLMENT_ITEM_TYPES.map((itemType) => {
+    const resource = ENROLMENT_RESOURCE[itemType];
+    return [resource, { itemType, resource, ...CARDS[itemType] }];
+  }),
+) as Record<LearningResource, LearningKind>;
+
 export const isLearningResource = (name: string): name is LearningResource => Object.hasOwn(LEARNING_KINDS, name);
 
 export const learningKindOf = (itemType: LearningItemType): LearningKind =>
-  Object.values(LEARNING_KINDS).find((kind) => kind.itemType === itemType) ?? LEARNING_KINDS.courses;
+  LEARNING_KINDS[ENROLMENT_RESOURCE[itemType]];
 
 /** A learning item as the catalogue sends it. */
 export type LearningItem = Posting;

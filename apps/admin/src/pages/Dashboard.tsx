@@ -6,7 +6,7 @@ import {
   IdcardOutlined,
   LockOutlined,
 } from "@ant-design/icons";
-import { FEATURE_KEYS, flattenMenu, type MenuItem, type MenuName, roleKind } from "@csc/shared";
+import { ENROLMENT_RESOURCE, FEATURE_KEYS, flattenMenu, type MenuItem, type MenuName, roleKind } from "@csc/shared";
 import { Button, Col, Descriptions, Row, Tag, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -32,7 +32,7 @@ const HERO_ENTRY: Record<ReturnType<typeof roleKind>, MenuName[]> = {
   provider: ["institutions", "users"],
   institution: ["students", "employees", "learning-events", "users"],
   recruiter: ["job-opportunities", "learning-events", "company-profile"],
-  learner: ["self-assessment", "courses", "learning-events", "profile"],
+  learner: ["self-assessment", ENROLMENT_RESOURCE.course, "learning-events", "profile"],
 };
 
 /** The dashboard's title and its welcome banner, pointing to the first page the user's kind starts from. */

@@ -1,8 +1,11 @@
 import type { EnumName } from "../enums.js";
 import type { FeatureKey } from "../features.js";
 import type { FieldType } from "../field-types.js";
-import type { IconName, MenuName, MenuPlacement } from "../menu-entries.js";
+import type { IconName, MenuPlacement } from "../menu-entries.js";
 import type { InstitutionType, Role, RoleKind } from "../roles.js";
+import type { ResourceName, ResourceTables, TableName } from "./names.js";
+
+export type { ResourceName, TableName };
 
 export interface FieldDefinition {
   name: string;
@@ -157,9 +160,10 @@ export interface CommandDefinition {
   byApplicant?: boolean;
 }
 
-export interface ResourceDefinition {
-  name: ResourceName;
-  table: TableName;
+/** A resource, as its module declares it (resources/<name>.ts); its name and table are those it adds to `ResourceTables`. */
+export interface ResourceDefinition<Name extends ResourceName = ResourceName> {
+  name: Name;
+  table: ResourceTables[Name];
   scope: ResourceScope;
   fields: FieldDefinition[];
   defaultSort: { field: string; order: "asc" | "desc" };
@@ -203,38 +207,3 @@ export const RULE_FILTERS = {
   completed: "completedFilter",
 } as const satisfies Record<string, EnumName>;
 export type RuleFilterName = keyof typeof RULE_FILTERS;
-
-export type TableName =
-  | "institutions"
-  | "users"
-  | "recruiters"
-  | "institution_recruiters"
-  | "courses"
-  | "scholarships"
-  | "global_partners"
-  | "career_roadmaps"
-  | "self_assessments"
-  | "assessment_attempts"
-  | "learning_events"
-  | "job_opportunities"
-  | "external_programs"
-  | "feature_profiles"
-  | "program_departments"
-  | "tags"
-  | "testimonials"
-  | "download_logs"
-  | "applications"
-  | "enrolments"
-  | "learner_skills"
-  | "tutorials";
-
-/** Resources with a menu entry: the menu's leaf entries that open a page of rows. */
-type MenuResourceName = Exclude<
-  MenuName,
-  "dashboard" | "profile" | "learners" | "recruiters" | "configuration" | "activity-logs"
->;
-/** Resources without a menu entry of their own: activity that pages of other resources show. */
-type ActivityResourceName = "applications" | "enrolments" | "learner-skills" | "assessment-attempts";
-/** Resources opened from the Help page rather than the menu. */
-type HelpResourceName = "tutorials";
-export type ResourceName = MenuResourceName | ActivityResourceName | HelpResourceName;

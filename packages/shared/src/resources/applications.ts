@@ -2,7 +2,13 @@ import { createdAt, field, id, updatedAt } from "../registry/fields.js";
 import type { ResourceDefinition } from "../registry/types.js";
 import { changersOf } from "./parts.js";
 
-export const applications: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    applications: "applications";
+  }
+}
+
+export const applications: ResourceDefinition<"applications"> = {
   name: "applications",
   table: "applications",
   scope: "policy",

@@ -2,7 +2,13 @@ import { field, id } from "../registry/fields.js";
 import { learnerRecords } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
 
-export const assessmentAttempts: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "assessment-attempts": "assessment_attempts";
+  }
+}
+
+export const assessmentAttempts: ResourceDefinition<"assessment-attempts"> = {
   name: "assessment-attempts",
   table: "assessment_attempts",
   scope: "policy",

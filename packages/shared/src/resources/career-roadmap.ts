@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, catalogue, ENROL, enrolmentPolicy } from "./parts.js";
 
-export const careerRoadmap: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "career-roadmap": "career_roadmaps";
+  }
+}
+
+export const careerRoadmap: ResourceDefinition<"career-roadmap"> = {
   name: "career-roadmap",
   table: "career_roadmaps",
   scope: "shared",

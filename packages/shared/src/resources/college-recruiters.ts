@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
-export const collegeRecruiters: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "college-recruiters": "institution_recruiters";
+  }
+}
+
+export const collegeRecruiters: ResourceDefinition<"college-recruiters"> = {
   name: "college-recruiters",
   table: "institution_recruiters",
   scope: "institution",

@@ -3,7 +3,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { RECRUITER_ROLES } from "../roles.js";
 import { EDIT_ONLY, recruiterFields } from "./parts.js";
 
-export const companyProfile: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "company-profile": "recruiters";
+  }
+}
+
+export const companyProfile: ResourceDefinition<"company-profile"> = {
   name: "company-profile",
   table: "recruiters",
   scope: "tenant",

@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, catalogue, ENROL, enrolmentPolicy } from "./parts.js";
 
-export const courses: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    courses: "courses";
+  }
+}
+
+export const courses: ResourceDefinition<"courses"> = {
   name: "courses",
   table: "courses",
   scope: "shared",

@@ -3,7 +3,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { ACTIVITY_LOGS_POLICY } from "./parts.js";
 
-export const deletedUsers: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "deleted-users": "users";
+  }
+}
+
+export const deletedUsers: ResourceDefinition<"deleted-users"> = {
   name: "deleted-users",
   table: "users",
   scope: "global",

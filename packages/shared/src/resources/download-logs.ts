@@ -3,7 +3,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { ACTIVITY_LOGS_POLICY } from "./parts.js";
 
-export const downloadLogs: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "download-logs": "download_logs";
+  }
+}
+
+export const downloadLogs: ResourceDefinition<"download-logs"> = {
   name: "download-logs",
   table: "download_logs",
   scope: "global",

@@ -3,6 +3,12 @@ import type { ResourceDefinition, RolePolicy } from "../registry/types.js";
 import { PROVIDER_ROLES, ROLES } from "../roles.js";
 import { ALL, learnerFields } from "./parts.js";
 
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    employees: "users";
+  }
+}
+
 /** Employees exclude the institution viewer and include the college viewer. */
 const EMPLOYEES_POLICY: RolePolicy = {
   ...providerStaff(),
@@ -12,7 +18,7 @@ const EMPLOYEES_POLICY: RolePolicy = {
   }),
 };
 
-export const employees: ResourceDefinition = {
+export const employees: ResourceDefinition<"employees"> = {
   name: "employees",
   table: "users",
   scope: "institution",

@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, catalogue, ENROL, enrolmentPolicy } from "./parts.js";
 
-export const enrichmentPrograms: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "enrichment-programs": "external_programs";
+  }
+}
+
+export const enrichmentPrograms: ResourceDefinition<"enrichment-programs"> = {
   name: "enrichment-programs",
   table: "external_programs",
   scope: "shared",

@@ -1,16 +1,33 @@
+import type { EnrolmentItemType } from "../enums.js";
 import { field, id, updatedAt } from "../registry/fields.js";
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition, ResourceName } from "../registry/types.js";
 import { changersOf } from "./parts.js";
 
-/** The catalogue items of an enrolment, each with its column (the foreign key that makes deletes and joins work). */
-const enrolmentItemField = (name: string, resource: ResourceName) =>
-  field(name, "relation", { relation: { resource, labelField: "title" }, filter: true, readOnly: true });
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    enrolments: "enrolments";
+  }
+}
+
+/**
+ * What each kind of enrolment is in: the column holding its item (the foreign key that makes
+ * deletes and joins work; the others stay null) and the catalogue resource the item is a row of.
+ */
+export const ENROLMENT_ITEMS = {
+  course: { column: "course_id", resource: "courses" },
+  "enrichment-program": { column: "enrichment_program_id", resource: "enrichment-programs" },
+  "career-roadmap": { column: "career_roadmap_id", resource: "career-roadmap" },
+} as const satisfies Record<EnrolmentItemType, { column: string; resource: ResourceName }>;
+
+const itemFields = Object.values(ENROLMENT_ITEMS).map(({ column, resource }) =>
+  field(column, "relation", { relation: { resource, labelField: "title" }, filter: true, readOnly: true }),
+);
 
 /** Enrolments staff complete: courses and programs (a learner's roadmap is theirs to tick). */
 const STAFF_COMPLETED = { item_type: ["course", "enrichment-program"] } as const;
 
-export const enrolments: ResourceDefinition = {
+export const enrolments: ResourceDefinition<"enrolments"> = {
   name: "enrolments",
   table: "enrolments",
   scope: "policy",
@@ -19,9 +36,7 @@ export const enrolments: ResourceDefinition = {
     id(),
     field("item_type", "enum", { enum: "enrolmentItemType", list: true, filter: true, readOnly: true }),
     field("item_id", "number", { list: true, filter: true, readOnly: true }),
-    enrolmentItemField("course_id", "courses"),
-    enrolmentItemField("enrichment_program_id", "enrichment-programs"),
-    enrolmentItemField("career_roadmap_id", "career-roadmap"),
+    ...itemFields,
     field("user_id", "number", { list: true, filter: true, readOnly: true }),
     field("institution_id", "number", { filter: true, readOnly: true }),
     field("enrolled_at", "datetime", { list: true, sort: true, filter: true, readOnly: true }),

@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
-export const featureProfile: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "feature-profile": "feature_profiles";
+  }
+}
+
+export const featureProfile: ResourceDefinition<"feature-profile"> = {
   name: "feature-profile",
   table: "feature_profiles",
   scope: "global",

@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
-export const globalPartners: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "global-partners": "global_partners";
+  }
+}
+
+export const globalPartners: ResourceDefinition<"global-partners"> = {
   name: "global-partners",
   table: "global_partners",
   scope: "global",

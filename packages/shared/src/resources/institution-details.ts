@@ -3,7 +3,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES } from "../roles.js";
 import { EDIT_ONLY, institutionFields } from "./parts.js";
 
-export const institutionDetails: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "institution-details": "institutions";
+  }
+}
+
+export const institutionDetails: ResourceDefinition<"institution-details"> = {
   name: "institution-details",
   table: "institutions",
   scope: "tenant",

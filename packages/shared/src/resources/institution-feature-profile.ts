@@ -3,7 +3,13 @@ import { ownPlan } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_ADMIN_ROLES } from "../roles.js";
 
-export const institutionFeatureProfile: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "institution-feature-profile": "feature_profiles";
+  }
+}
+
+export const institutionFeatureProfile: ResourceDefinition<"institution-feature-profile"> = {
   name: "institution-feature-profile",
   table: "feature_profiles",
   scope: "plan",

@@ -3,7 +3,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { ALL, institutionFields } from "./parts.js";
 
-export const institutions: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    institutions: "institutions";
+  }
+}
+
+export const institutions: ResourceDefinition<"institutions"> = {
   name: "institutions",
   table: "institutions",
   scope: "global",

@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { EVERY_ROLE } from "../roles.js";
 import { ALL, APPLY, catalogue, postingPolicy } from "./parts.js";
 
-export const jobOpportunities: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "job-opportunities": "job_opportunities";
+  }
+}
+
+export const jobOpportunities: ResourceDefinition<"job-opportunities"> = {
   name: "job-opportunities",
   table: "job_opportunities",
   scope: "shared",

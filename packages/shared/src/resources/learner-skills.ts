@@ -2,7 +2,13 @@ import { field, id } from "../registry/fields.js";
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
 
-export const learnerSkills: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "learner-skills": "learner_skills";
+  }
+}
+
+export const learnerSkills: ResourceDefinition<"learner-skills"> = {
   name: "learner-skills",
   table: "learner_skills",
   scope: "policy",

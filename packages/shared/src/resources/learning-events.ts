@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { EVERY_ROLE } from "../roles.js";
 import { ALL, APPLY, catalogue, postingPolicy } from "./parts.js";
 
-export const learningEvents: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "learning-events": "learning_events";
+  }
+}
+
+export const learningEvents: ResourceDefinition<"learning-events"> = {
   name: "learning-events",
   table: "learning_events",
   scope: "shared",

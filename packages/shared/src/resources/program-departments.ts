@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
-export const programDepartments: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "program-departments": "program_departments";
+  }
+}
+
+export const programDepartments: ResourceDefinition<"program-departments"> = {
   name: "program-departments",
   table: "program_departments",
   scope: "global",

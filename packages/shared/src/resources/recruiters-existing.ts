@@ -3,7 +3,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { ALL, recruiterFields } from "./parts.js";
 
-export const recruitersExisting: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "recruiters-existing": "recruiters";
+  }
+}
+
+export const recruitersExisting: ResourceDefinition<"recruiters-existing"> = {
   name: "recruiters-existing",
   table: "recruiters",
   scope: "global",

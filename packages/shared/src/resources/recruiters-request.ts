@@ -3,7 +3,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { recruiterFields } from "./parts.js";
 
-export const recruitersRequest: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "recruiters-request": "recruiters";
+  }
+}
+
+export const recruitersRequest: ResourceDefinition<"recruiters-request"> = {
   name: "recruiters-request",
   table: "recruiters",
   scope: "global",

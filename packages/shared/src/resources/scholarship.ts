@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, APPLY, catalogue, postingPolicy } from "./parts.js";
 
-export const scholarship: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    scholarship: "scholarships";
+  }
+}
+
+export const scholarship: ResourceDefinition<"scholarship"> = {
   name: "scholarship",
   table: "scholarships",
   scope: "shared",

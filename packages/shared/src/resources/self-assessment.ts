@@ -5,7 +5,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES } from "../roles.js";
 import { ALL, catalogue } from "./parts.js";
 
-export const selfAssessment: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    "self-assessment": "self_assessments";
+  }
+}
+
+export const selfAssessment: ResourceDefinition<"self-assessment"> = {
   name: "self-assessment",
   table: "self_assessments",
   scope: "shared",

@@ -3,7 +3,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, PROVIDER_ROLES, ROLES } from "../roles.js";
 import { ALL, learnerFields } from "./parts.js";
 
-export const students: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    students: "users";
+  }
+}
+
+export const students: ResourceDefinition<"students"> = {
   name: "students",
   table: "users",
   scope: "institution",

@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
-export const tags: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    tags: "tags";
+  }
+}
+
+export const tags: ResourceDefinition<"tags"> = {
   name: "tags",
   table: "tags",
   scope: "global",

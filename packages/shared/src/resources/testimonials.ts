@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { PROVIDER_ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
-export const testimonials: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    testimonials: "testimonials";
+  }
+}
+
+export const testimonials: ResourceDefinition<"testimonials"> = {
   name: "testimonials",
   table: "testimonials",
   scope: "global",

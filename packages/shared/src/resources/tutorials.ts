@@ -3,7 +3,13 @@ import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
 import { ALL } from "./parts.js";
 
-export const tutorials: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    tutorials: "tutorials";
+  }
+}
+
+export const tutorials: ResourceDefinition<"tutorials"> = {
   name: "tutorials",
   table: "tutorials",
   scope: "global",

@@ -4,7 +4,13 @@ import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES, ROLES } from "../roles.js";
 import { ALL } from "./parts.js";
 
-export const users: ResourceDefinition = {
+declare module "../registry/names.js" {
+  interface ResourceTables {
+    users: "users";
+  }
+}
+
+export const users: ResourceDefinition<"users"> = {
   name: "users",
   table: "users",
   scope: "members",

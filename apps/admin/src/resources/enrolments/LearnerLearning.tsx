@@ -1,4 +1,5 @@
 import { ReadOutlined } from "@ant-design/icons";
+import { ENROLMENT_RESOURCE } from "@csc/shared";
 import { type CrudFilter, useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Table, Typography } from "antd";
@@ -14,13 +15,6 @@ import { ProgressCell, StatusTag } from "./EnrolledLearners";
 import { type Enrolment, statusOf, useItemTitles } from "./enrolment";
 import "./enrolments.css";
 import { LoadFailedAlert } from "./LoadFailedAlert";
-
-/** The resource an enrolment's item is a record of. */
-const ITEM_RESOURCE: Record<Enrolment["item_type"], string> = {
-  course: "courses",
-  "enrichment-program": "enrichment-programs",
-  "career-roadmap": "career-roadmap",
-};
 
 /**
  * One learner's courses, programs and roadmaps, on their detail page, for the staff who reach them
@@ -59,7 +53,7 @@ export function LearnerLearning({
       title: t("columns.item"),
       render: (_value, row) => {
         const title = titleOf(row) ?? t("unavailable");
-        const href = recordPath(ITEM_RESOURCE[row.item_type], row.item_id);
+        const href = recordPath(ENROLMENT_RESOURCE[row.item_type], row.item_id);
         return (
           <span className="csc-enrolment-item" data-testid="learning-item">
             {href ? <Link to={href}>{title}</Link> : <span>{title}</span>}
