@@ -141,7 +141,7 @@ async function openApp(databaseFile, env = {}) {
 async function exportRows(app, resourceName) {
   const { RESOURCES } = await import("@csc/shared");
   const { findLoginCandidate } = await import("../apps/api/dist/domain/accounts.js");
-  const { abilityOf } = await import("../apps/api/dist/platform/plugins/ability.js");
+  const { abilityOf } = await import("../apps/api/dist/platform/plugins/session.js");
   const { reachOf } = await import("../apps/api/dist/engine/access.js");
   const { listRows } = await import("../apps/api/dist/engine/store.js");
   const { rowFor } = await import("../apps/api/dist/engine/read.js");

@@ -7,18 +7,13 @@ import commandRoutes from "./engine/commands.js";
 import resourceRoutes from "./engine/routes.js";
 import { connect, type DatabaseHandle } from "./platform/db/connect.js";
 import { migrateToLatest } from "./platform/db/migrate.js";
-import { HttpError } from "./platform/errors.js";
 import { type MailQueue, startMailQueue } from "./platform/mail-queue.js";
 import { createMailer, type SendMail } from "./platform/mailer.js";
-import ability from "./platform/plugins/ability.js";
-import access from "./platform/plugins/access.js";
-import auth from "./platform/plugins/auth.js";
-import context from "./platform/plugins/context.js";
-import controlCharacters from "./platform/plugins/control-characters.js";
 import docs from "./platform/plugins/docs.js";
 import errors from "./platform/plugins/errors.js";
 import passwords from "./platform/plugins/passwords.js";
-import security from "./platform/plugins/security.js";
+import request from "./platform/plugins/request.js";
+import session from "./platform/plugins/session.js";
 import applicantProfileRoutes from "./routes/applicant-profile.js";
 import applicationChangeRoutes from "./routes/application-changes.js";
 import applicationHistoryRoutes from "./routes/application-history.js";
@@ -60,9 +55,6 @@ export interface BuildOptions {
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** Paths that keep working in maintenance mode: the admin needs them to show the maintenance page. */
-const MAINTENANCE_OPEN = ["/api/public/config", "/api/locales/"];
-
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { db, dialect } = options.database ?? connect(config.databaseUrl, { resultCache: config.resultCache });
   if (options.prepareDatabase ?? true) {
@@ -86,29 +78,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true } },
   });
 
-  await app.register(context, { config, db, dialect });
+  // the request's site, language, headers, maintenance and control characters, before who is asking
+  await app.register(request, { config, db, dialect });
   await app.register(errors);
-  await app.register(security);
   await app.register(docs);
   app.decorate("sendMail", createMailer(db, config.smtpUrl, config.mailFrom, app.log));
   app.decorate("mailQueue", startMailQueue(db, app.sendMail, app.log));
   // before the database closes (onClose): a pass under way finishes first
   app.addHook("preClose", async () => app.mailQueue.stop());
-  await app.register(auth);
-  await app.register(ability);
   await app.register(passwords);
   app.addSchema(ErrorResponse);
-
-  app.addHook("onRequest", (request, _reply, done) => {
-    const closed =
-      config.maintenanceMode() &&
-      request.url.startsWith("/api/") &&
-      !MAINTENANCE_OPEN.some((path) => request.url.startsWith(path));
-    done(closed ? new HttpError(503, request.t("maintenance")) : undefined);
-  });
-  // after the maintenance check, so that a closed site answers 503 before asking who you are
-  await app.register(access);
-  await app.register(controlCharacters);
+  // after the maintenance check (request.ts), so that a closed site answers 503 before asking who you are
+  await app.register(session);
   await app.register(
     async (api) => {
       await api.register(publicRoutes);
@@ -150,14 +131,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         // hashed bundles never change; the page that names them must always be fresh
         res.setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },
-    });
-    // one URL, several encodings: caches must key on Accept-Encoding too (CORS has set Origin)
-    app.addHook("onSend", (request, reply, payload, done) => {
-      if (!request.url.startsWith("/api/")) {
-        const vary = String(reply.getHeader("vary") ?? "");
-        if (!/accept-encoding/i.test(vary)) reply.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-      }
-      done(null, payload);
     });
   }
   app.setNotFoundHandler((request, reply) => {

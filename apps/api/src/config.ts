@@ -25,8 +25,8 @@ export interface AppConfig {
    * `X-Forwarded-For`), or the addresses of our proxies. Never "believe every header".
    */
   trustProxy: false | number | string[];
-  /** Read on every request, so it is a function, not a value. */
-  maintenanceMode: () => boolean;
+  /** MAINTENANCE_MODE=true: the API answers 503 but for what the maintenance page needs (platform/plugins/request.ts). */
+  maintenanceMode: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   seedDemo: boolean;
@@ -187,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rootDomain: (env.ROOT_DOMAIN ?? DEFAULT_ROOT_DOMAIN).toLowerCase(),
     adminSubdomain: env.ADMIN_SUBDOMAIN ?? DEFAULT_ADMIN_SUBDOMAIN,
     trustProxy: trustProxy ?? false,
-    maintenanceMode: () => env.MAINTENANCE_MODE === "true",
+    maintenanceMode: env.MAINTENANCE_MODE === "true",
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? "Career Service Center <no-reply@localhost>",
     seedDemo: bool(env.SEED_DEMO, true),

@@ -1,10 +1,8 @@
 import { defineAbilityFor, PROVIDER_ROLES, ROLES } from "@csc/shared";
 import Fastify from "fastify";
-import fp from "fastify-plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSessionUser, type SessionUser } from "../src/domain/accounts.js";
-import ability from "../src/platform/plugins/ability.js";
-import access, { admits, type DeclaredRoute } from "../src/platform/plugins/access.js";
+import { admits, type DeclaredRoute, declaredAccess } from "../src/platform/plugins/session.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
@@ -42,16 +40,7 @@ const reached = (status: number) => status !== 401 && status !== 403 && status !
 describe("deny by default", () => {
   it("refuses to start with an API route that declares no access", async () => {
     const app = Fastify({ logger: false });
-    await app.register(
-      fp(
-        async (instance) => {
-          instance.decorate("authenticate", async () => {});
-        },
-        { name: "auth" },
-      ),
-    );
-    await app.register(ability);
-    await app.register(access);
+    await app.register(declaredAccess);
     expect(() => app.get("/api/forgotten", async () => ({ secret: true }))).toThrow(
       /GET \/api\/forgotten declares no access/,
     );

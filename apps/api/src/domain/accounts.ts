@@ -11,8 +11,7 @@ import {
   rulesFor,
   type Site,
 } from "@csc/shared";
-import type { CompiledQuery, Kysely } from "kysely";
-import { objectMemo } from "../platform/caches.js";
+import type { Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.js";
 
 /** The signed-in user as every route sees it. */
@@ -36,7 +35,8 @@ export const parseList = (json: string | null): string[] => {
   }
 };
 
-function baseQuery(db: Kysely<Database>) {
+/** The signed-in user's row: the account, its institution and plan, its company (session.ts adds the token check). */
+export function sessionUserQuery(db: Kysely<Database>) {
   return db
     .selectFrom("users as u")
     .leftJoin("institutions as i", "i.id", "u.institution_id")
@@ -70,9 +70,9 @@ function baseQuery(db: Kysely<Database>) {
     .where("u.deleted_at", "is", null);
 }
 
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirst"]>>>;
+export type SessionUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionUserQuery>["executeTakeFirst"]>>>;
 
-function toSessionUser(row: Row): SessionUser | null {
+export function toSessionUser(row: SessionUserRow): SessionUser | null {
   if (!isRole(row.role)) return null;
   const role: Role = row.role;
   const institutionRecord: InstitutionPublic | null =
@@ -116,49 +116,13 @@ function toSessionUser(row: Row): SessionUser | null {
 }
 
 export async function findSessionUser(db: Kysely<Database>, id: number): Promise<SessionUser | null> {
-  const row = await baseQuery(db).where("u.id", "=", id).executeTakeFirst();
+  const row = await sessionUserQuery(db).where("u.id", "=", id).executeTakeFirst();
   return row ? toSessionUser(row) : null;
-}
-
-function tokenUserQuery(db: Kysely<Database>, id: number, jti: string) {
-  return baseQuery(db)
-    .select((eb) => eb.exists(eb.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti)).as("revoked"))
-    .where("u.id", "=", id);
-}
-
-type TokenUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQuery>["executeTakeFirst"]>>>;
-
-/** Stand-ins for the two parameters while the query is compiled: no user id is negative, no token id has a NUL. */
-const ID_SLOT = -1;
-const JTI_SLOT = "\u0000jti";
-const compiledTokenUserQueries = objectMemo<Kysely<Database>, CompiledQuery<TokenUserRow>>("tokenUserQueries");
-
-/**
- * The session user of a token-user row. Rows the SQLite result cache answers (platform/db/connect.ts) are
- * the same frozen objects until a write, so their user — and the ability keyed on it — is made once.
- */
-const sessionUsers = objectMemo<TokenUserRow, SessionUser | null>("sessionUsers");
-function sessionUserOf(row: TokenUserRow): SessionUser | null {
-  return Object.isFrozen(row) ? sessionUsers(row, toSessionUser) : toSessionUser(row);
-}
-
-/**
- * Every signed-in request's one query: the token's user, or null when the account is gone or the
- * token's id was revoked (logout). Nothing is kept beyond the database's own answer (which the
- * embedded SQLite's result cache forgets at any write), so a revocation counts at once; the SQL
- * is built once per database, and each request binds its own id and token id.
- */
-export async function findTokenUser(db: Kysely<Database>, id: number, jti: string): Promise<SessionUser | null> {
-  const compiled = compiledTokenUserQueries(db, () => tokenUserQuery(db, ID_SLOT, JTI_SLOT).compile());
-  const parameters = compiled.parameters.map((value) => (value === ID_SLOT ? id : value === JTI_SLOT ? jti : value));
-  const [row] = (await db.executeQuery<TokenUserRow>({ ...compiled, parameters })).rows;
-  // SQLite answers 0/1, PostgreSQL a boolean
-  return row && !row.revoked ? sessionUserOf(row) : null;
 }
 
 /** For sign-in: the user and the stored hash, by e-mail (case-insensitive, stored lower-case). */
 export async function findLoginCandidate(db: Kysely<Database>, email: string) {
-  const row = await baseQuery(db).where("u.email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  const row = await sessionUserQuery(db).where("u.email", "=", email.trim().toLowerCase()).executeTakeFirst();
   if (!row) return null;
   const user = toSessionUser(row);
   return user ? { user, passwordHash: row.password_hash } : null;

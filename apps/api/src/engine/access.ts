@@ -98,7 +98,7 @@ export function reachOf(
   resource: ResourceName,
   alias: string,
 ): Reach {
-  // abilities are shared between requests (platform/plugins/ability.ts), and so is what they reach
+  // abilities are shared between requests (platform/plugins/session.ts), and so is what they reach
   const known = reaches(ability, () => new Map<string, Reach>());
   const key = `${action} ${resource} ${alias}`;
   let reach = known.get(key);

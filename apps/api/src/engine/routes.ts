@@ -1,9 +1,9 @@
 import { RESOURCES, type ResourceAction, type ResourceDefinition } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
-import type { RouteAccess } from "../platform/plugins/access.js";
-import { createHandler, deleteHandler, updateHandler } from "./handlers/changes.js";
+import type { RouteAccess } from "../platform/plugins/session.js";
 import { creatorHandler, creatorSchema, hasCreator } from "./handlers/creator.js";
-import { exportHandler, listHandler, oneHandler, optionsHandler } from "./handlers/queries.js";
+import { exportHandler, listHandler, oneHandler, optionsHandler } from "./handlers/reads.js";
+import { createHandler, deleteHandler, updateHandler } from "./handlers/writes.js";
 import { routeSchemas } from "./schema.js";
 
 /** Who may reach a route of the resource: whoever's ability allows any of these verbs on it. */

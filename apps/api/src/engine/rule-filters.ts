@@ -1,6 +1,6 @@
 import type { CompletedFilter, RegistrationFilter, RuleFilterName } from "@csc/shared";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
-import type { RuleFilter } from "./list-query.js";
+import type { RuleFilter } from "./list.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
 type AnyBuilder = ExpressionBuilder<any, any>;
@@ -33,7 +33,7 @@ const RULES: Record<RuleFilterName, Record<string, (eb: AnyBuilder) => Expressio
   completed: COMPLETED,
 };
 
-/** A rule filter as SQL: rows matching any of its values (the values are checked in list-query.ts). */
+/** A rule filter as SQL: rows matching any of its values (the values are checked in list.ts). */
 export const ruleFilterSql =
   (filter: RuleFilter) =>
   (eb: AnyBuilder): Expression<SqlBool> =>

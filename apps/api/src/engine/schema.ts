@@ -2,7 +2,7 @@ import { allowedValues, type ResourceDefinition, valueSchemaOf } from "@csc/shar
 import { Type } from "typebox";
 import { bearer, errorResponses, Id, IdParams } from "../routes/schemas.js";
 import { EXPORT_FORMATS } from "./export.js";
-import { listQuerySchema } from "./list-query.js";
+import { listQuerySchema } from "./list.js";
 
 /**
  * The row schema of a resource, generated from the registry so OpenAPI documents every resource.

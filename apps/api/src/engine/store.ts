@@ -4,8 +4,7 @@ import type { LRUCache } from "lru-cache";
 import { boundedCache, objectMemo } from "../platform/caches.js";
 import type { Database } from "../platform/db/schema.js";
 import type { Reach } from "./access.js";
-import { learnerKeyOf, learnerWhere } from "./learner-lists.js";
-import type { Filter, ListQuery } from "./list-query.js";
+import { type Filter, type ListQuery, learnerKeyOf, learnerWhere } from "./list.js";
 import { ruleFilterSql } from "./rule-filters.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry

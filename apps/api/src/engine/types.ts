@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { SessionUser } from "../domain/accounts.js";
 import type { Database } from "../platform/db/schema.js";
 import type { Translate } from "../platform/messages.js";
+import type { Sheet } from "./export.js";
 
 /** A row's values by column, as a body gives them or the store holds them. */
 export type Values = Record<string, unknown>;
@@ -38,4 +39,9 @@ export interface ResourceHooks {
   afterInsert?: (request: FastifyRequest, id: number) => Promise<void>;
   /** Rows as this reader may see them, beyond the field rules: what depends on other rows or on them. */
   readRows?: (request: FastifyRequest, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /**
+   * The export of rows as the reader reads them, when it is not one column per readable field:
+   * its sheet and the parts of its file name.
+   */
+  exportSheet?: (request: FastifyRequest, rows: Record<string, unknown>[]) => Promise<{ sheet: Sheet; name: string[] }>;
 }

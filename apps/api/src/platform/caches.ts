@@ -46,7 +46,7 @@ const CACHES = {
     max: 10_000,
     holds: "the claims of access tokens whose signature was checked, by token",
     invalidatedBy:
-      "a token past its expiry is checked again; a revoked token or a changed account is caught by the per-request account query, which reads the token version and the revocations (domain/accounts.ts)",
+      "a token past its expiry is checked again; a revoked token or a changed account is caught by the per-request account query, which reads the token version and the revocations (platform/plugins/session.ts)",
   },
   abilities: {
     kind: "bounded",
@@ -95,7 +95,7 @@ const CACHES = {
   },
   listShapes: {
     kind: "memo",
-    holds: "what a resource's list accepts to sort and filter by (engine/list-query.ts)",
+    holds: "what a resource's list accepts to sort and filter by (engine/list.ts)",
     invalidatedBy: "lives with the resource definition, fixed at start-up",
   },
   tokenUserQueries: {

@@ -11,12 +11,6 @@ type Catalogue = { [key: string]: string | Catalogue };
 /** `key` is a path in api.json, or `ns:path` in another namespace (the shared validation messages). */
 export type Translate = (key: string, vars?: Record<string, string | number>, fallback?: string) => string;
 
-/** np, ne and their regional forms mean Nepali; everything else English. */
-export function languageFrom(acceptLanguage: string | undefined): Language {
-  const first = (acceptLanguage ?? "").split(",")[0]?.trim().toLowerCase() ?? "";
-  return first.startsWith("np") || first.startsWith("ne") ? "np-NP" : DEFAULT_LANGUAGE;
-}
-
 function lookup(catalogue: Catalogue, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;
   for (const part of key.split(".")) {

@@ -2,6 +2,7 @@ import type { CommandName, ResourceDefinition, ResourceName } from "@csc/shared"
 import type { CommandHandler } from "../engine/command-types.js";
 import type { ResourceHooks } from "../engine/types.js";
 import { applicationCommands } from "./applications/commands.js";
+import { applicationHooks } from "./applications/export.js";
 import { assessmentAttemptHooks } from "./assessment-attempts/hooks.js";
 import { deletedUserCommands } from "./deleted-users/commands.js";
 import { enrolCommands, enrolmentCommands } from "./enrolments/commands.js";
@@ -37,6 +38,7 @@ export const COMMANDS: Partial<Record<ResourceName, Partial<Record<CommandName, 
 export const HOOKS: Partial<Record<ResourceDefinition["table"], ResourceHooks>> = {
   institutions: institutionHooks,
   users: accountHooks,
+  applications: applicationHooks,
   learning_events: learningEventHooks,
   assessment_attempts: assessmentAttemptHooks,
 };

@@ -2,7 +2,7 @@ import { ApplicantProfile, DataOf, Nullable, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { cvOf } from "../domain/learner-cv.js";
 import { labelsIn } from "../domain/learner-skills.js";
-import { reachedRow } from "../engine/handlers/reach.js";
+import { reachedRow } from "../engine/handlers/reads.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 
 /**

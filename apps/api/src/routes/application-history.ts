@@ -1,6 +1,6 @@
 import { HistoryAnswer, isLearnerRole, RESOURCES } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
-import { reachedRow } from "../engine/handlers/reach.js";
+import { reachedRow } from "../engine/handlers/reads.js";
 import { historyValue, readableByApplicant } from "../resources/applications/history.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 

@@ -1,7 +1,7 @@
 import { AssessmentScores, DataOf, RESOURCES, type ScoredAttempt } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { reachFor } from "../engine/handlers/reach.js";
+import { reachFor } from "../engine/handlers/reads.js";
 import { ALIAS, scoped } from "../engine/store.js";
 import { bearer, errorResponses, Id } from "./schemas.js";
 

@@ -22,7 +22,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { type TSchema, Type } from "typebox";
 import { matchingAny, type Reach } from "../engine/access.js";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../engine/list-query.js";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../engine/list.js";
 import { ALIAS, scoped } from "../engine/store.js";
 import { verifyCaptcha } from "../platform/captcha.js";
 import type { Database } from "../platform/db/schema.js";

@@ -30,7 +30,7 @@ export default async function publicRoutes(fastify: FastifyInstance) {
     },
     async () => ({
       data: {
-        maintenance: config.maintenanceMode(),
+        maintenance: config.maintenanceMode,
         rootDomain: config.rootDomain,
         adminSubdomain: config.adminSubdomain,
         captchaSiteKey: config.captchaSiteKey,

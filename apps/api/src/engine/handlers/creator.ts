@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { notFound } from "../../platform/errors.js";
 import { bearer, errorResponses, IdParams } from "../../routes/schemas.js";
-import { reachedRow } from "./reach.js";
+import { reachedRow } from "./reads.js";
 
 /**
  * "Created by" stores the creator's id and entity (`12_college`); staff reading a row

@@ -80,5 +80,5 @@ export default fp(
       return reply.status(500).send({ message: request.t("serverError") });
     });
   },
-  { name: "errors", dependencies: ["context"] },
+  { name: "errors", dependencies: ["request"] },
 );

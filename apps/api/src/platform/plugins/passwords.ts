@@ -27,5 +27,5 @@ export default fp(
         gate.run(() => verifyPassword(password, stored), keys),
     });
   },
-  { name: "passwords", dependencies: ["context"] },
+  { name: "passwords", dependencies: ["request"] },
 );

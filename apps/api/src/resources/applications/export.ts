@@ -16,9 +16,10 @@ import dayjs from "dayjs";
 import "dayjs/locale/en.js";
 import "dayjs/locale/ne.js";
 import type { FastifyRequest } from "fastify";
-import type { Sheet } from "../../engine/export.js";
-import { slugOf } from "../../engine/export.js";
+import { type Sheet, slugOf } from "../../engine/export.js";
+import type { ResourceHooks } from "../../engine/types.js";
 import type { Translate } from "../../platform/messages.js";
+import { nowIso } from "../../platform/time.js";
 
 /**
  * The applicant export: the applicant table's columns under the labels the screen gives
@@ -80,7 +81,7 @@ function onePostingOf(
 }
 
 /** The applicant table of the rows, and the slug naming its posting when the export is one posting's. */
-export async function applicantSheet(
+async function applicantSheet(
   request: FastifyRequest,
   rows: Record<string, unknown>[],
 ): Promise<{ sheet: Sheet; postingSlug: string | null }> {
@@ -153,3 +154,11 @@ export async function applicantSheet(
     postingSlug,
   };
 }
+
+/** Applicants export as their table reads, named after the posting when the export is one posting's. */
+export const applicationHooks: ResourceHooks = {
+  exportSheet: async (request, rows) => {
+    const { sheet, postingSlug } = await applicantSheet(request, rows);
+    return { sheet, name: [...(postingSlug ? [postingSlug] : []), "applicants", nowIso().slice(0, 10)] };
+  },
+};

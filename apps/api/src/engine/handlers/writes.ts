@@ -10,7 +10,7 @@ import { deleteRow, hideRow, insertRow, updateRow } from "../repository.js";
 import { findRow } from "../store.js";
 import type { FieldErrors, Values } from "../types.js";
 import { createDefaults, integrityErrors, valuesFromBody } from "../write.js";
-import { reachedRow } from "./reach.js";
+import { reachedRow } from "./reads.js";
 
 /** The writes of the simple-rest contract: create, update, delete. */
 
