@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { MenuPageProps } from "../shell/routes/MenuRouteContext";
 import type { CurrentUser } from "../shell/session/types";
 import type { UseResourceActions } from "./actions/types";
 import type { ResourceMeta, ResourceRecord } from "./types";
@@ -18,9 +19,9 @@ export interface DetailSectionProps {
 
 /**
  * What a resource does beyond the generic pages (list, detail, create, edit from `/api/meta`).
- * Each resource that needs more has its folder, `resources/<resource-name>/`, exporting one of
- * these; `registry.ts` is the one place that lists them. Generic code asks the registry, never
- * a resource's name.
+ * Each resource that needs more has its folder, `resources/<resource-name>/`, whose `index.ts`
+ * default-exports one of these; `resources/index.ts` collects them by folder. Generic code asks
+ * `behaviourOf(name)`, never a resource's name.
  */
 export interface ResourceBehaviour {
   /**
@@ -43,4 +44,9 @@ export interface ResourceBehaviour {
    * module whose default export is the component, loaded when a record of the resource opens.
    */
   detailSections?: () => Promise<{ default: ComponentType<DetailSectionProps> }>;
+  /**
+   * The page learners get instead of the console's table (cards of postings or courses to apply
+   * to or enrol in): the module whose default export is the page, loaded when they open the entry.
+   */
+  learnerPage?: () => Promise<{ default: ComponentType<MenuPageProps> }>;
 }

@@ -1,44 +1,24 @@
-import type { MenuName, ResourceName } from "@csc/shared";
 import { type ComponentType, lazy } from "react";
 import { NO_ACTIONS, type UseResourceActions } from "../engine/actions/types";
 import type { DetailSectionProps, ResourceBehaviour } from "../engine/behaviour";
-import { companyProfile } from "./company-profile";
-import { deletedUsers } from "./deleted-users";
-import { enrolledLearners } from "./enrolments";
-import { institutionDetails } from "./institution-details";
-import { institutionFeatureProfile } from "./institution-feature-profile";
-import { institutions } from "./institutions";
-import { jobOpportunities } from "./job-opportunities";
-import { learners } from "./learners";
-import { learningEvents } from "./learning-events";
-import { recruitersRequest } from "./recruiters-request";
-import { scholarship } from "./scholarship";
+import type { MenuPageProps } from "../shell/routes/MenuRouteContext";
 
 /**
- * The one place that lists the resources needing more than the generic pages (only
- * where the generic page is not enough), each from its own folder `resources/<resource-name>/`.
+ * What the resources needing more than the generic pages do, each from its own folder: the
+ * default export of `resources/<resource-name>/index.ts`, collected by folder name, so that a
+ * resource's admin code is its folder and nothing else names it.
  */
-const RESOURCE_BEHAVIOURS: Partial<Record<MenuName | ResourceName, ResourceBehaviour>> = {
-  "company-profile": companyProfile,
-  courses: enrolledLearners,
-  "deleted-users": deletedUsers,
-  employees: learners,
-  "enrichment-programs": enrolledLearners,
-  "institution-details": institutionDetails,
-  "institution-feature-profile": institutionFeatureProfile,
-  institutions,
-  "job-opportunities": jobOpportunities,
-  "learning-events": learningEvents,
-  "recruiters-request": recruitersRequest,
-  scholarship,
-  students: learners,
-};
+const RESOURCE_BEHAVIOURS: Record<string, ResourceBehaviour> = Object.fromEntries(
+  Object.entries(import.meta.glob<ResourceBehaviour>("./*/index.ts", { eager: true, import: "default" })).map(
+    ([path, behaviour]) => [path.split("/")[1] as string, behaviour],
+  ),
+);
 
 const GENERIC: ResourceBehaviour = {};
 
 /** What the resource (or menu entry) of this name does beyond the generic pages; nothing for most. */
 export const behaviourOf = (name: string): ResourceBehaviour =>
-  RESOURCE_BEHAVIOURS[name as MenuName | ResourceName] ?? GENERIC;
+  Object.hasOwn(RESOURCE_BEHAVIOURS, name) ? (RESOURCE_BEHAVIOURS[name] as ResourceBehaviour) : GENERIC;
 
 const useNoActions: UseResourceActions = () => NO_ACTIONS;
 
@@ -72,6 +52,17 @@ export function detailSectionsOf(name: string): ComponentType<DetailSectionProps
     detailSections.set(name, load ? lazy(load) : null);
   }
   return detailSections.get(name) ?? null;
+}
+
+const learnerPages = new Map<string, ComponentType<MenuPageProps> | null>();
+
+/** The page a learner gets for the entry instead of the console's table (lazy, one component per resource), or null. */
+export function learnerPageOf(name: string): ComponentType<MenuPageProps> | null {
+  if (!learnerPages.has(name)) {
+    const load = behaviourOf(name).learnerPage;
+    learnerPages.set(name, load ? lazy(load) : null);
+  }
+  return learnerPages.get(name) ?? null;
 }
 
 export type { ResourceActions } from "../engine/actions/types";

@@ -1,4 +1,6 @@
 import type { ResourceBehaviour } from "../../engine/behaviour";
 
 /** The recruiter's Company Profile: the session's own recruiter company. */
-export const companyProfile: ResourceBehaviour = { singleRecord: { recordId: (user) => user.recruiter?.id } };
+const behaviour: ResourceBehaviour = { singleRecord: { recordId: (user) => user.recruiter?.id } };
+
+export default behaviour;

@@ -1,4 +1,6 @@
 import type { ResourceBehaviour } from "../../engine/behaviour";
 
 /** Deleted users: restore one. The actions load with the resource's pages. */
-export const deletedUsers: ResourceBehaviour = { actions: () => import("./actions") };
+const behaviour: ResourceBehaviour = { actions: () => import("./actions") };
+
+export default behaviour;

@@ -1,4 +1,6 @@
 import type { ResourceBehaviour } from "../../engine/behaviour";
 
 /** Your College / Your Company: the session's own institution (its id is also in the menu path). */
-export const institutionDetails: ResourceBehaviour = { singleRecord: { recordId: (user) => user.institution?.id } };
+const behaviour: ResourceBehaviour = { singleRecord: { recordId: (user) => user.institution?.id } };
+
+export default behaviour;

@@ -1,4 +1,6 @@
 import type { ResourceBehaviour } from "../../engine/behaviour";
 
 /** The institution's plan: its list holds exactly the caller's one plan. */
-export const institutionFeatureProfile: ResourceBehaviour = { singleRecord: {} };
+const behaviour: ResourceBehaviour = { singleRecord: {} };
+
+export default behaviour;

@@ -1,4 +1,10 @@
 import type { ResourceBehaviour } from "../../engine/behaviour";
 
 /** Learning events: the detail page shows the posting's applicants to the staff who see them. */
-export const learningEvents: ResourceBehaviour = { detailSections: () => import("./applicants") };
+const behaviour: ResourceBehaviour = {
+  // learners get cards of the postings to apply to instead of the console's table
+  learnerPage: () => import("../../learner/PostingsPage"),
+  detailSections: () => import("./applicants"),
+};
+
+export default behaviour;

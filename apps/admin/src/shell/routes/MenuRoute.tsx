@@ -1,6 +1,7 @@
 import { isLearnerRole } from "@csc/shared";
 import { Suspense } from "react";
 import { ContentLoader } from "../../components/PageLoader";
+import { learnerPageOf } from "../../resources";
 import { useSession } from "../session/SessionContext";
 import { useMenuRoute } from "./MenuRouteContext";
 import {
@@ -32,7 +33,9 @@ export function MenuRoute() {
     page = <TutorialsPage />;
     pageName = "tutorials";
   } else if (match.kind === "entry") {
-    const learnerPage = isLearnerRole(role) ? LEARNER_PAGES[match.entry.name] : undefined;
+    const learnerPage = isLearnerRole(role)
+      ? (LEARNER_PAGES[match.entry.name] ?? learnerPageOf(match.entry.name))
+      : undefined;
     const Page = learnerPage ?? MENU_PAGES[match.entry.name] ?? ResourcePage;
     page = <Page key={match.entry.name} entry={match.entry} />;
     pageName = match.entry.name;

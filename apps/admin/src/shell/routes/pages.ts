@@ -14,24 +14,12 @@ export const MENU_PAGES: Partial<Record<MenuName, LazyPage>> = {
 };
 
 /**
- * Learners get cards instead of the console's table on the postings they apply to and the courses,
- * roadmaps and assessments they enrol in or take;
- * staff keep the generic pages of the same entries.
+ * The frame's pages learners get instead of the console's: their home under the same welcome. A
+ * resource's learner page (cards to apply to or enrol in) is its own (resources/<name>/index.ts
+ * `learnerPage`); staff keep the generic pages of the same entries.
  */
-const LearnerPostingsPage: LazyPage = lazy(() => import("../../learner/PostingsPage"));
-const LearnerLearningPage: LazyPage = lazy(() => import("../../learner/LearningPage"));
 export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
-  // the learner's home: what to do next, under the same welcome
   dashboard: lazy(() => import("../../learner/LearnerHome")),
-  "learning-events": LearnerPostingsPage,
-  "job-opportunities": LearnerPostingsPage,
-  scholarship: LearnerPostingsPage,
-  courses: LearnerLearningPage,
-  "career-roadmap": LearnerLearningPage,
-  "self-assessment": lazy(() => import("../../learner/AssessmentsPage")),
-  "global-partners": lazy(() => import("../../learner/PartnersPage")),
-  // "User Management" for a learner is their own account (at /account, @csc/shared menu)
-  users: lazy(() => import("../../learner/AccountPage")),
 };
 
 /** The Help area: every role's Help page, and the tutorials provider staff keep. */
