@@ -1,4 +1,12 @@
-import type { CommandName, ResourceDefinition, ResourceName } from "@csc/shared";
+import {
+  type CommandName,
+  ENROLMENT_ITEM_TYPES,
+  ENROLMENT_RESOURCE,
+  POSTING_RESOURCES,
+  POSTING_TYPES,
+  type ResourceDefinition,
+  type ResourceName,
+} from "@csc/shared";
 import type { CommandHandler } from "../engine/command-types.js";
 import type { ResourceHooks } from "../engine/types.js";
 import { applicationCommands } from "./applications/commands.js";
@@ -24,13 +32,10 @@ export const COMMANDS: Partial<Record<ResourceName, Partial<Record<CommandName, 
   "recruiters-request": recruiterRequestCommands,
   "deleted-users": deletedUserCommands,
   applications: applicationCommands,
-  "learning-events": postingCommands("learning-event"),
-  "job-opportunities": postingCommands("job-opportunity"),
-  scholarship: postingCommands("scholarship"),
+  // every posting takes applications, every learning item enrolments
+  ...Object.fromEntries(POSTING_TYPES.map((type) => [POSTING_RESOURCES[type], postingCommands(type)])),
   "self-assessment": assessmentCommands,
-  courses: enrolCommands("course"),
-  "enrichment-programs": enrolCommands("enrichment-program"),
-  "career-roadmap": enrolCommands("career-roadmap"),
+  ...Object.fromEntries(ENROLMENT_ITEM_TYPES.map((type) => [ENROLMENT_RESOURCE[type], enrolCommands(type)])),
   enrolments: enrolmentCommands,
 };
 
