@@ -1,5 +1,5 @@
 import { subject } from "@casl/ability";
-import type { AssessmentQuestion, AssessmentScores } from "@csc/shared";
+import { type AssessmentQuestion, type AssessmentScores, ENROLMENT_COLUMN, ENROLMENT_RESOURCE } from "@csc/shared";
 import { useMany } from "@refinedev/core";
 import { useRelationLabels } from "../../engine/display/useRelationLabels";
 import type { ResourceMeta } from "../../engine/types";
@@ -52,18 +52,13 @@ export type EnrolmentStatus = "completed" | "in-progress";
 export const statusOf = (row: Pick<Enrolment, "completed_at">): EnrolmentStatus =>
   row.completed_at ? "completed" : "in-progress";
 
-/** The enrolment column naming an item of each type: a relation field whose labels are the items' titles. */
-const ITEM_FIELD: Record<Enrolment["item_type"], string> = {
-  course: "course_id",
-  "enrichment-program": "enrichment_program_id",
-  "career-roadmap": "career_roadmap_id",
-};
+/** The kinds of item whose detail page lists its enrolled learners (a roadmap is the learner's own to follow). */
+const LISTING_LEARNERS = ["course", "enrichment-program"] as const satisfies readonly Enrolment["item_type"][];
 
 /** The item type of a resource whose detail page lists its enrolled learners. */
-export const ITEM_TYPE_OF: Partial<Record<string, Enrolment["item_type"]>> = {
-  courses: "course",
-  "enrichment-programs": "enrichment-program",
-};
+export const ITEM_TYPE_OF: Partial<Record<string, Enrolment["item_type"]>> = Object.fromEntries(
+  LISTING_LEARNERS.map((type) => [ENROLMENT_RESOURCE[type], type]),
+);
 
 /**
  * Whether the user may run an enrolment command on this row: the command is theirs and their rules
@@ -119,15 +114,15 @@ export function useItemTitles(rows: Enrolment[]): (row: Enrolment) => string | n
   const meta = useResourceMeta("enrolments");
   const fieldOf = (name: string) => meta?.fields.find((field) => field.name === name);
   const courses = useRelationLabels(
-    fieldOf(ITEM_FIELD.course),
+    fieldOf(ENROLMENT_COLUMN.course),
     rows.map((row) => row.course_id),
   );
   const programs = useRelationLabels(
-    fieldOf(ITEM_FIELD["enrichment-program"]),
+    fieldOf(ENROLMENT_COLUMN["enrichment-program"]),
     rows.map((row) => row.enrichment_program_id),
   );
   const roadmaps = useRelationLabels(
-    fieldOf(ITEM_FIELD["career-roadmap"]),
+    fieldOf(ENROLMENT_COLUMN["career-roadmap"]),
     rows.map((row) => row.career_roadmap_id),
   );
   const byType = { course: courses, "enrichment-program": programs, "career-roadmap": roadmaps };
