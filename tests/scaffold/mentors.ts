@@ -59,3 +59,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
 }
+
+/** The resources' list with `mentors` beside the others, as resources/index.ts would list it. */
+export function listedWithMentors<Listed extends { RESOURCES: object; RESOURCE_NAMES: readonly string[] }>(
+  listed: Listed,
+): Listed {
+  Object.assign(listed.RESOURCES, { mentors });
+  (listed.RESOURCE_NAMES as string[]).push("mentors");
+  return listed;
+}

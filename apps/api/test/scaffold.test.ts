@@ -8,13 +8,9 @@ import { bearer, body, createTestApp, hostOf, type TestApp, tokenFor } from "./h
  * serves it from that alone — its routes with their declared access and schemas, its validation,
  * its policy over every tenant, its OpenAPI paths, its meta and its menu entry.
  */
-vi.mock("../../../packages/shared/src/resources/index.ts", async (importOriginal) => {
-  const listed = await importOriginal<typeof import("../../../packages/shared/src/resources/index.ts")>();
-  const { mentors } = await import("../../../tests/scaffold/mentors.js");
-  Object.assign(listed.RESOURCES, { mentors });
-  (listed.RESOURCE_NAMES as string[]).push("mentors");
-  return listed;
-});
+vi.mock("../../../packages/shared/src/resources/index.ts", async (importOriginal) =>
+  (await import("../../../tests/scaffold/mentors.js")).listedWithMentors(await importOriginal()),
+);
 
 let t: TestApp;
 let provider: string;

@@ -11,13 +11,9 @@ import { renderPage, setLanguage } from "../../test/render";
  * entry, its list page with a column per listed field, its create button and a link to each
  * record's page, with no admin code of its own.
  */
-vi.mock("../../../../packages/shared/src/resources/index.ts", async (importOriginal) => {
-  const listed = await importOriginal<typeof import("../../../../packages/shared/src/resources/index")>();
-  const { mentors } = await import("../../../../tests/scaffold/mentors");
-  Object.assign(listed.RESOURCES, { mentors });
-  (listed.RESOURCE_NAMES as string[]).push("mentors");
-  return listed;
-});
+vi.mock("../../../../packages/shared/src/resources/index.ts", async (importOriginal) =>
+  (await import("../../../../tests/scaffold/mentors")).listedWithMentors(await importOriginal()),
+);
 
 const STAFF: Account = { email: "skilllab.admin@example.com", site: "provider" };
 const MENTOR = {
