@@ -3,8 +3,9 @@
 // request made twice to warm up, then once more under V8's precise coverage; every file of ours
 // (apps/api/dist, packages/shared/dist) with a function that ran in that one request is listed,
 // with how many of its functions ran. What docs/architecture.md's request path is checked by.
-// Usage: node bench/request-path.mjs [URL] [--as EMAIL] [--json]
-//   (`npm run build` first; URL defaults to /api/courses, the account to the super admin)
+// Usage: node bench/request-path.mjs [URL] [--as EMAIL] [--site SUBDOMAIN] [--json]
+//   (`npm run build` first; URL defaults to /api/courses, the account to the super admin on the
+//   provider's site; an institution's people sign in on theirs, e.g. --site kmc)
 import { mkdtempSync, rmSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
@@ -15,6 +16,8 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const url = args.find((arg) => arg.startsWith("/")) ?? "/api/courses";
 const email = option("--as", "superadmin@example.com");
+const site = option("--site", "");
+const host = site ? `${site}.localhost` : "localhost";
 const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const OURS = [join(ROOT, "apps/api/dist"), join(ROOT, "packages/shared/dist")];
 
@@ -34,11 +37,11 @@ try {
   const login = await app.inject({
     method: "POST",
     url: "/api/auth/login",
-    headers: { host: "localhost" },
+    headers: { host },
     payload: { email, password: "CareerDemo#2026" },
   });
   if (login.statusCode !== 200) throw new Error(`sign-in ${email}: ${login.statusCode} ${login.body}`);
-  const headers = { host: "localhost", authorization: `Bearer ${login.json().data.token}` };
+  const headers = { host, authorization: `Bearer ${login.json().data.token}` };
   const request = async () => {
     const res = await app.inject({ method: "GET", url, headers });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
