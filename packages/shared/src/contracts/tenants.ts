@@ -1,17 +1,11 @@
 import { type Static, Type } from "typebox";
-import { INSTITUTION_TYPES } from "../roles.js";
 import { Nullable, OneOf } from "./common.js";
+import { InstitutionPublic } from "./profile.js";
 
 /** `GET /college/{id}`, `GET /institution/{id}`: an institution's record, for whoever reaches it. */
 export const InstitutionRecord = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  subdomain: Type.String(),
-  type: OneOf(INSTITUTION_TYPES),
-  status: OneOf(["active", "inactive"] as const),
-  logo: Nullable(Type.String()),
-  primary_color: Type.String(),
-  secondary_color: Type.String(),
+  // what its public site shows, and its contacts and place
+  ...InstitutionPublic.properties,
   email: Nullable(Type.String()),
   phone: Nullable(Type.String()),
   website: Nullable(Type.String()),
