@@ -12,6 +12,8 @@ import { type RunningServer, startServer } from "./support/server";
  */
 const STUDENT = { email: "student@example.com", site: "kmc" };
 const NEW_PASSWORD = "Profile#E2e2027";
+const ONE_PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 /** The error shown under a form field. */
 const errorUnder = (page: Page, inputId: string) =>
@@ -77,6 +79,30 @@ describe("a learner's own profile", () => {
     await page.locator("#profile_phone").waitFor();
     await expect.poll(() => page.locator("#profile_phone").inputValue()).toBe("+977 (1) 441-2345");
     await page.screenshot({ path: join(e2eConfig.screenshotsDir, "profile-learner.png"), fullPage: true });
+  });
+
+  it("refuses a file that is no image under the photo, then uploads one, saves it and a reload shows it", async () => {
+    await page.goto(`${server.origin(STUDENT.site)}/profile`);
+    const photo = page.locator(".ant-form-item", { has: page.locator("#profile_photo") });
+    await photo.waitFor();
+    const file = photo.locator('input[type="file"]');
+    await file.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
+    await expect
+      .poll(() => photo.locator(".csc-field-error").innerText())
+      .toBe("Choose a PNG, JPEG, GIF or WebP image.");
+
+    const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/uploads/photo"));
+    await file.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") });
+    expect((await uploaded).status()).toBe(201);
+    await expect.poll(() => photo.locator(".csc-field-error").count()).toBe(0);
+    const src = await photo.locator(".ant-avatar img").getAttribute("src");
+    expect(src).toMatch(/\/api\/uploads\//);
+
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/profile") && r.request().method() === "PATCH");
+    await page.getByTestId("profile-save").click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => photo.locator(".ant-avatar img").getAttribute("src")).toBe(src);
   });
 
   it("changes the password and signs in again with the new one", async () => {

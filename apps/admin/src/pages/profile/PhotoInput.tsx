@@ -1,10 +1,7 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from "@ant-design/icons";
-import type { Uploaded } from "@csc/shared";
 import { Avatar, Button, Upload } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "../../field-types/inputs/ImageUpload";
-import { http, isApiError } from "../../shell/providers/http";
+import { IMAGE_TYPES, useImageUpload } from "../../field-types/inputs/ImageUpload";
 
 interface PhotoInputProps {
   id?: string;
@@ -15,29 +12,12 @@ interface PhotoInputProps {
 /** The user's own photo, uploaded to `POST /api/uploads/photo`; the field keeps the URL answered. */
 export function PhotoInput({ id, value, onChange }: PhotoInputProps) {
   const { t } = useTranslation();
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const url = typeof value === "string" && value ? value : null;
-
-  const upload = async (file: File) => {
-    setProblem(null);
-    if (!IMAGE_TYPES.includes(file.type)) return setProblem(t("account:photo.wrongType"));
-    if (file.size > MAX_IMAGE_BYTES) return setProblem(t("account:photo.tooBig"));
-    setUploading(true);
-    try {
-      const body = new FormData();
-      body.append("file", file);
-      const { data } = await http.post<Uploaded>("/api/uploads/photo", body, {
-        headers: { "Content-Type": "multipart/form-data" },
-      });
-      onChange?.(data.data.url);
-    } catch (error) {
-      const fileError = isApiError(error) ? error.errors?.file : undefined;
-      setProblem(fileError ? String(fileError) : t("account:photo.failed"));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { upload, uploading, problem } = useImageUpload("/api/uploads/photo", (photo) => onChange?.(photo), {
+    wrongType: t("account:photo.wrongType"),
+    tooBig: t("account:photo.tooBig"),
+    failed: () => t("account:photo.failed"),
+  });
 
   return (
     <div className="csc-profile-photo">
