@@ -1,15 +1,17 @@
-import type {
-  AccessScope,
-  ApplicationStage,
-  EnrolmentItemType,
-  EventType,
-  GradingType,
-  HiringSource,
-  JobType,
-  PartnershipStatus,
-  ProgrammeCategory,
-  ReviewPolicy,
-  SkillSourceType,
+import {
+  type AccessScope,
+  type ApplicationStage,
+  type EnrolmentItemType,
+  type EventType,
+  type GradingType,
+  type HiringSource,
+  type JobType,
+  type PartnershipStatus,
+  type ProgrammeCategory,
+  RESOURCES,
+  type TableName as ResourceTableName,
+  type ReviewPolicy,
+  type SkillSourceType,
 } from "@csc/shared";
 import type { Generated } from "kysely";
 
@@ -562,7 +564,8 @@ interface HelpQuestionTable {
   asked_at: string;
 }
 
-export interface Database {
+/** The tables whose columns the code queries by name, each typed column for column. */
+interface TypedTables {
   institutions: InstitutionTable;
   recruiters: RecruiterTable;
   users: UserTable;
@@ -604,13 +607,29 @@ export interface Database {
   guest_status_tokens: GuestStatusTokenTable;
 }
 
+/**
+ * A resource's table that only the registry reads and writes (by its fields, never by a column
+ * name in code): its rows as the engine sees them. A new resource's table is one of these until
+ * code needs its columns typed, so its module and migration are enough.
+ */
+interface ResourceOnlyTable {
+  id: Generated<number>;
+  [column: string]: unknown;
+}
+
+/** Every table: the typed ones, and each resource's table without a typed interface. */
+export interface Database
+  extends TypedTables,
+    Record<Exclude<ResourceTableName, keyof TypedTables>, ResourceOnlyTable> {}
+
 export type TableName = keyof Database;
 
 /**
- * Every key of `Database`, as a value: the compiler holds this object to exactly the keys of the
- * interface, and schema.test.ts holds the interface to the tables the migrations create.
+ * Every key of `TypedTables`, as a value: the compiler holds this object to exactly the keys of
+ * the interface; the resources' tables are added from their modules, and schema.test.ts holds the
+ * whole to the tables the migrations create.
  */
-const TABLES: { readonly [Table in TableName]: true } = {
+const TYPED_TABLES: { readonly [Table in keyof TypedTables]: true } = {
   institutions: true,
   recruiters: true,
   users: true,
@@ -652,4 +671,6 @@ const TABLES: { readonly [Table in TableName]: true } = {
   guest_status_tokens: true,
 };
 
-export const DATABASE_TABLES = Object.keys(TABLES) as TableName[];
+export const DATABASE_TABLES = [
+  ...new Set([...Object.keys(TYPED_TABLES), ...Object.values(RESOURCES).map((resource) => resource.table)]),
+] as TableName[];
