@@ -9,7 +9,6 @@ import { useDocumentTitle } from "../components/useDocumentTitle";
 import { PostingCard } from "../learner/PostingCard";
 import { POSTING_KINDS, type Posting } from "../learner/postings";
 import { RegistrationClosed, takesApplications } from "../learner/RegistrationClosed";
-import { getToken } from "../shell/providers/token";
 import { useSite } from "../shell/tenant/SiteContext";
 import { PublicApplyDialog } from "./PublicApplyDialog";
 import { PublicSiteHeader } from "./PublicSiteHeader";
@@ -53,7 +52,6 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
     placeholderData: keepPreviousData,
   });
   const rows = postings.data?.rows ?? [];
-  const _signedIn = Boolean(getToken());
 
   // back from signing in (`?apply=<id>`): straight on to that posting's application
   const wanted = Number(params.get("apply"));
