@@ -132,7 +132,9 @@ describe("from posting to hire: the applicant pipeline end to end", () => {
     await card.waitFor();
     expect(await textOf(card)).toContain(TITLE);
     await card.getByTestId("apply-button").click();
-    await student.getByTestId("sign-in-to-apply").click();
+    // the dialog settled first: a click while it zooms in can land on nothing
+    const choice = await settledDialog(student, student.getByTestId("sign-in-to-apply"));
+    await choice.getByTestId("sign-in-to-apply").click();
     await student.waitForURL((url) => url.pathname === "/login");
     await fillLogin(student, STUDENT.email);
     await student.waitForURL((url) => url.pathname === "/job-opportunities-apply");

@@ -94,14 +94,17 @@ export async function chooseOption(page: Page, scope: Locator, option: string, t
 /**
  * Picks an option of a searchable antd select (`select`: the select or its input) by its label,
  * and makes sure it took: a click on an option while the list still slides in can miss it, and
- * the form would then go on without the choice. Tries again, at most three times.
+ * the form would then go on without the choice. Tries again, at most three times. The label is
+ * written into the search input (not typed wherever the focus is): the list is virtual, so an
+ * option is only there to click once the search has narrowed the list to it, and a retry starts
+ * from an empty search, not after the text of the last try.
  */
 export async function pickOption(page: Page, select: string, label: string) {
   const root = page.locator(`.ant-select:has(${select}), .ant-select${select}`).first();
   const chosen = root.locator(`.ant-select-selection-item[title="${label}"]`);
   for (let attempt = 1; ; attempt++) {
     await page.locator(select).click();
-    await page.keyboard.type(label);
+    await root.locator("input.ant-select-selection-search-input").first().fill(label);
     await page
       .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`)
       .click();
