@@ -43,26 +43,27 @@ export function resourceActionsHook(name: string): Promise<UseResourceActions> {
   return hook;
 }
 
-const detailSections = new Map<string, ComponentType<DetailSectionProps> | null>();
+/**
+ * One lazy component per resource, from the behaviour's loader `pick` names (null without one),
+ * made once so that React keeps the same component between renders.
+ */
+function lazyPerResource<Props>(
+  pick: (behaviour: ResourceBehaviour) => (() => Promise<{ default: ComponentType<Props> }>) | undefined,
+): (name: string) => ComponentType<Props> | null {
+  const made = new Map<string, ComponentType<Props> | null>();
+  return (name) => {
+    if (!made.has(name)) {
+      const load = pick(behaviourOf(name));
+      made.set(name, load ? lazy(load) : null);
+    }
+    return made.get(name) ?? null;
+  };
+}
 
 /** The sections a resource's detail page shows below the record (lazy, one component per resource), or null. */
-export function detailSectionsOf(name: string): ComponentType<DetailSectionProps> | null {
-  if (!detailSections.has(name)) {
-    const load = behaviourOf(name).detailSections;
-    detailSections.set(name, load ? lazy(load) : null);
-  }
-  return detailSections.get(name) ?? null;
-}
-
-const learnerPages = new Map<string, ComponentType<MenuPageProps> | null>();
+export const detailSectionsOf = lazyPerResource<DetailSectionProps>((behaviour) => behaviour.detailSections);
 
 /** The page a learner gets for the entry instead of the console's table (lazy, one component per resource), or null. */
-export function learnerPageOf(name: string): ComponentType<MenuPageProps> | null {
-  if (!learnerPages.has(name)) {
-    const load = behaviourOf(name).learnerPage;
-    learnerPages.set(name, load ? lazy(load) : null);
-  }
-  return learnerPages.get(name) ?? null;
-}
+export const learnerPageOf = lazyPerResource<MenuPageProps>((behaviour) => behaviour.learnerPage);
 
 export type { ResourceActions } from "../engine/actions/types";
