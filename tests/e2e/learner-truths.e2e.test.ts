@@ -115,13 +115,19 @@ describe("what a learner sees is true ", () => {
     const cards = page.getByTestId("learner-card");
     await cards.first().waitFor();
     expect(await page.getByTestId("apply-button").count()).toBe(0);
-    const count = await cards.count();
-    for (let index = 0; index < count; index++) {
-      const card = cards.nth(index);
-      const closed = await card.getByTestId("registration-closed").count();
-      const applied = await card.getByTestId("application-status").count();
-      expect(closed + applied, `card ${index}`).toBe(1);
-    }
+    // a card shows its action once the student's applications have arrived; then all are read at once
+    const actions = () =>
+      page
+        .getByTestId("learner-card")
+        .evaluateAll((all) =>
+          all.map(
+            (card) =>
+              card.querySelectorAll('[data-testid="registration-closed"]').length +
+              card.querySelectorAll('[data-testid="application-status"]').length,
+          ),
+        );
+    await expect.poll(async () => (await actions()).every((count) => count > 0)).toBe(true);
+    for (const [index, count] of (await actions()).entries()) expect(count, `card ${index}`).toBe(1);
     const closedCard = page.locator('[data-testid="learner-card"]:has([data-testid="registration-closed"])').first();
     expect(await textOf(closedCard.getByTestId("registration-closed"))).toBe("Registration closed");
     const closedJob = Number(await closedCard.getAttribute("data-posting-id"));

@@ -33,7 +33,7 @@ import { useLanguage } from "../shell/providers/i18n";
 import { useSession } from "../shell/session/SessionContext";
 import { ApplicationStatus, ApplyButton } from "./ApplyButton";
 import { PassedTag } from "./AttemptReview";
-import { type Application, applicationsByPosting, postingIdOf } from "./applications";
+import { type Application, postingIdOf, useApplicationsTo } from "./applications";
 import type { Assessment } from "./assessments";
 import { EnrolmentProgress } from "./EnrolButton";
 import { type Enrolment, type LearningItem, learningKindOf } from "./learning";
@@ -327,14 +327,7 @@ function SuggestedPostings({ entry, kind }: { entry: MenuItem; kind: PostingKind
   const rows = postings.result.data;
   const ids = rows.map((posting) => posting.id);
   // applied from here: the card shows the application instead of Apply
-  const applications = useList<Application>({
-    resource: "applications",
-    pagination: { currentPage: 1, pageSize: SUGGESTED },
-    filters: [{ field: kind.applicationColumn, operator: "eq", value: ids }],
-    errorNotification: false,
-    queryOptions: { enabled: ids.length > 0 },
-  });
-  const byPosting = applicationsByPosting(applications.result.data, kind.applicationColumn);
+  const byPosting = useApplicationsTo(kind, ids, SUGGESTED);
 
   return (
     <Section
@@ -369,7 +362,9 @@ function SuggestedPostings({ entry, kind }: { entry: MenuItem; kind: PostingKind
                 kind={kind}
                 posting={posting}
                 to={`${paths.base}/show/${posting.id}`}
-                action={<ApplyButton kind={kind} posting={posting} application={byPosting.get(posting.id)} />}
+                action={
+                  byPosting && <ApplyButton kind={kind} posting={posting} application={byPosting.get(posting.id)} />
+                }
               />
             </li>
           ))}

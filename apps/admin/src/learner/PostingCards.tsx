@@ -7,7 +7,7 @@ import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import type { ResourceMeta } from "../engine/types";
 import { ApplyButton } from "./ApplyButton";
-import { type Application, applicationsByPosting } from "./applications";
+import { useApplicationsTo } from "./applications";
 import { LearnerSearch } from "./LearnerSearch";
 import { ListLoadFailed } from "./ListLoadFailed";
 import { type LearnerListState, type ListTab, PAGE_SIZE, useLearnerListState } from "./listState";
@@ -38,15 +38,7 @@ function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
   });
   const rows = postings.result.data;
   const ids = rows.map((posting) => posting.id);
-  // the learner's own applications to the postings on screen: one call for the page
-  const applications = useList<Application>({
-    resource: "applications",
-    pagination: { currentPage: 1, pageSize: PAGE_SIZE },
-    filters: [{ field: kind.applicationColumn, operator: "eq", value: ids }],
-    errorNotification: false,
-    queryOptions: { enabled: ids.length > 0, placeholderData: keepPreviousData },
-  });
-  const byPosting = applicationsByPosting(applications.result.data, kind.applicationColumn);
+  const byPosting = useApplicationsTo(kind, ids, PAGE_SIZE);
 
   if (postings.query.isError) {
     return <ListLoadFailed query={postings.query} />;
@@ -69,7 +61,9 @@ function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
               kind={kind}
               posting={posting}
               to={showPath(posting.id)}
-              action={<ApplyButton kind={kind} posting={posting} application={byPosting.get(posting.id)} />}
+              action={
+                byPosting && <ApplyButton kind={kind} posting={posting} application={byPosting.get(posting.id)} />
+              }
             />
           </li>
         ))}
