@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { readLocales } from "@csc/shared/locale-files";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, REPO_ROOT } from "./playwright.config";
@@ -34,8 +34,10 @@ const PLACEHOLDER = /\{\{[^}]*\}\}|\$\{[^}]*\}/;
 
 /** Each English string as a whole-text pattern; `{{name}}` and antd's `${label}` stand for anything. */
 function englishPatterns(): { text: string; pattern: RegExp }[] {
-  const dir = join(REPO_ROOT, "locales", "en-US");
-  const ours = readdirSync(dir).flatMap((file) => stringsOf(JSON.parse(readFileSync(join(dir, file), "utf8"))));
+  // every English namespace as the screens get it, the resources' own words (locales/resources/) in place
+  const ours = Object.values(readLocales(join(REPO_ROOT, "locales"))["en-US"]).flatMap((namespace) =>
+    stringsOf(namespace),
+  );
   const antd = stringsOf(
     createRequire(join(REPO_ROOT, "apps/admin/package.json"))("antd/lib/locale/en_US").default as unknown,
   );

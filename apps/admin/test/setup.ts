@@ -2,15 +2,15 @@
  * What jsdom lacks and antd reaches for, kept to that: media queries (responsive grids and
  * descriptions), ResizeObserver (tables, overflow), getComputedStyle with a pseudo-element (the
  * scrollbar measure), the scrolling functions; and the locale files, which the browser fetches
- * from the API, read from the repository's `locales/` folder.
+ * from the API, read from the repository's `locales/` folder as the API reads them.
  */
 import "@ant-design/v5-patch-for-react-19";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readLocales } from "@csc/shared/locale-files";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-const LOCALES = join(import.meta.dirname, "../../../locales");
+const LOCALES: Record<string, Record<string, unknown>> = readLocales(join(import.meta.dirname, "../../../locales"));
 
 window.matchMedia ??= (query: string) =>
   ({
@@ -44,7 +44,7 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
   const file = /^\/api\/locales\/([\w-]+)\/(\w+)\.json$/.exec(url.pathname);
   if (file) {
-    const text = await readFile(join(LOCALES, file[1] ?? "", `${file[2]}.json`), "utf8");
+    const text = JSON.stringify(LOCALES[file[1] ?? ""]?.[file[2] ?? ""] ?? {});
     return new Response(text, { status: 200, headers: { "content-type": "application/json" } });
   }
   if (url.pathname.startsWith("/api/locales/add/")) return new Response(null, { status: 204 });

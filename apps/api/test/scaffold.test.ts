@@ -1,16 +1,26 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { HELP_TOPICS } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { up } from "../../../tests/scaffold/mentors.js";
 import { bearer, body, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
  * A new resource module is enough: `mentors` (tests/scaffold/mentors.ts: a module and a migration,
- * nothing else) is listed beside the others, as resources/index.ts would list it, and the API
- * serves it from that alone — its routes with their declared access and schemas, its validation,
- * its policy over every tenant, its OpenAPI paths, its meta and its menu entry.
+ * and tests/scaffold/mentors.json, its text file) is listed beside the others, as
+ * resources/index.ts would list it, and the API serves it from that alone — its routes with their
+ * declared access and schemas, its validation, its policy over every tenant, its OpenAPI paths,
+ * its meta, its menu entry, its help topic and its words in both languages.
  */
 vi.mock("../../../packages/shared/src/resources/index.ts", async (importOriginal) =>
   (await import("../../../tests/scaffold/mentors.js")).listedWithMentors(await importOriginal()),
 );
+
+const REPO = fileURLToPath(new URL("../../../", import.meta.url));
+// the repository's locales/ with the scaffold's text file where a real resource's would be
+const locales = mkdtempSync(join(tmpdir(), "csc-scaffold-locales-"));
 
 let t: TestApp;
 let provider: string;
@@ -18,7 +28,10 @@ let student: string;
 let collegeAdmin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  cpSync(join(REPO, "locales"), locales, { recursive: true });
+  mkdirSync(join(locales, "resources"), { recursive: true });
+  cpSync(join(REPO, "tests/scaffold/mentors.json"), join(locales, "resources/mentors.json"));
+  t = await createTestApp({ LOCALES_DIR: locales });
   await up(t.app.db);
   provider = await tokenFor(t.app, "skilllab.admin@example.com", "provider");
   student = await tokenFor(t.app, "student@example.com", "kmc");
@@ -26,6 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
+  rmSync(locales, { recursive: true, force: true });
 });
 
 const request = (
@@ -134,5 +148,32 @@ describe("a new resource module, and nothing else", () => {
     expect(mentors?.fields.map((f) => f.name)).toEqual(
       expect.arrayContaining(["full_name", "expertise", "available_from"]),
     );
+  });
+
+  it("is a topic of the Help page, named by its menu label, which a tutorial may be about", async () => {
+    expect(HELP_TOPICS).toContain("mentors");
+    const tutorial = (topic: string) => ({
+      title_en: `About ${topic}`,
+      title_np: "मेन्टरबारे",
+      description_en: "How mentors work.",
+      description_np: "मेन्टरहरू कसरी काम गर्छन्।",
+      roles: ["learner"],
+      topic,
+    });
+    expect((await request(provider, "provider", "POST", "/api/tutorials", tutorial("mentors"))).statusCode).toBe(201);
+    const unknown = await request(provider, "provider", "POST", "/api/tutorials", tutorial("nobody"));
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it("speaks both languages from its one text file: its menu label and the labels of its new fields", async () => {
+    const served = async (language: string, namespace: string) =>
+      body<Record<string, unknown>>(await t.app.inject({ url: `/api/locales/${language}/${namespace}.json` }));
+    expect((await served("en-US", "common")).menu).toMatchObject({ mentors: "Mentors" });
+    expect((await served("np-NP", "common")).menu).toMatchObject({ mentors: "मेन्टरहरू" });
+    expect((await served("en-US", "enums")).helpTopic).toMatchObject({ mentors: "Mentors" });
+    expect(await served("en-US", "fields")).toMatchObject({ expertise: "Expertise", available_from: "Available from" });
+    expect(await served("np-NP", "fields")).toMatchObject({ expertise: "विशेषज्ञता", available_from: "उपलब्ध मिति" });
+    // the words every screen had before are all still there
+    expect(await served("en-US", "fields")).toMatchObject({ full_name: "Full name", email: "Email" });
   });
 });

@@ -90,15 +90,8 @@ export function answersProblem(
   return index === -1 ? null : { kind: "notAnOption", question: index + 1 };
 }
 
-/** How many attempts staff may allow a learner at one assessment. */
-export const MAX_ATTEMPTS_RANGE = { min: 1, max: 20 } as const;
-
-/**
- * What a new assessment allows unless staff say otherwise: three attempts and the right answers
- * only once the last is used, so that an attempt sent blank to read the key leaves none to use it.
- */
-export const DEFAULT_MAX_ATTEMPTS = 3;
-export const DEFAULT_REVIEW_POLICY: ReviewPolicy = "after_last";
+// a new assessment's attempts and when its key shows, declared by the assessments' module
+export { DEFAULT_MAX_ATTEMPTS, DEFAULT_REVIEW_POLICY, MAX_ATTEMPTS_RANGE } from "./resources/self-assessment.js";
 
 /** The attempts a learner has left, having taken `taken` (never below none). */
 export const attemptsLeft = (maxAttempts: number, taken: number): number => Math.max(0, maxAttempts - taken);

@@ -1,6 +1,5 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import enUS from "../../../locales/en-US/enums.json" with { type: "json" };
-import npNP from "../../../locales/np-NP/enums.json" with { type: "json" };
 import { PROGRESSION_SERIES_OPTIONS } from "./chart.js";
 import {
   ACCOUNT_TYPE_OPTIONS,
@@ -32,7 +31,13 @@ import {
   YEAR_CHOICE_OPTIONS,
   YEAR_CHOICES,
 } from "./enums.js";
+import { readLocales } from "./locale-files.js";
 import { ACCOUNT_TYPES } from "./roles.js";
+
+// enums.json of each language with the resources' help topic labels (locales/resources/) in place
+const LOCALES = readLocales(fileURLToPath(new URL("../../../locales", import.meta.url)));
+const enUS = LOCALES["en-US"].enums as Record<string, Record<string, string>>;
+const npNP = LOCALES["np-NP"].enums as Record<string, Record<string, string>>;
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 

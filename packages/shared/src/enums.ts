@@ -1,5 +1,8 @@
 import { FEATURE_KEYS, FEATURE_LABELS, type FeatureKey } from "./features.js";
-import type { MenuName } from "./menu-entries.js";
+import { MENU_NAMES } from "./menu.js";
+import type { ResourceName } from "./registry/names.js";
+import { ENROLMENT_ITEMS } from "./resources/enrolments.js";
+import { isResourceName, RESOURCES } from "./resources/index.js";
 import {
   ACCOUNT_TYPES,
   type AccountType,
@@ -242,8 +245,9 @@ export const POSTING_TYPE_OPTIONS = defineEnum("postingType", POSTING_TYPES, {
 });
 
 /** What a learner enrols in (learner journey): one table of enrolments for all three. */
-export const ENROLMENT_ITEM_TYPES = ["course", "enrichment-program", "career-roadmap"] as const;
-export type EnrolmentItemType = (typeof ENROLMENT_ITEM_TYPES)[number];
+/** The kinds of enrolment: those the enrolments' module places (`ENROLMENT_ITEMS`, resources/enrolments.ts). */
+export type EnrolmentItemType = keyof typeof ENROLMENT_ITEMS;
+export const ENROLMENT_ITEM_TYPES = Object.freeze(Object.keys(ENROLMENT_ITEMS)) as readonly EnrolmentItemType[];
 const ENROLMENT_ITEM_TYPE_OPTIONS = defineEnum("enrolmentItemType", ENROLMENT_ITEM_TYPES, {
   course: "Course",
   "enrichment-program": "Enrichment Program",
@@ -402,65 +406,31 @@ const ROLE_KIND_OPTIONS = defineEnum<RoleKind>("roleKind", ROLE_KINDS, {
   learner: "Learners",
 });
 
-/** The screens help can be about: the menu's entries that open a page. */
-export const HELP_TOPICS = [
+/**
+ * The screens help can be about: the dashboard, the profile, and every resource with a menu
+ * entry (its module's `menu`), in the menu's order; a topic's en-US name is the module's
+ * `helpLabel` or its menu label. So a new resource in the menu is a topic without an edit here.
+ */
+export type HelpTopic = "dashboard" | "profile" | ResourceName;
+const HELP_TOPIC_RESOURCES = MENU_NAMES.filter(isResourceName)
+  .map((name) => RESOURCES[name])
+  .filter((resource) => resource.menu !== undefined);
+export const HELP_TOPICS: readonly HelpTopic[] = Object.freeze([
   "dashboard",
   "profile",
-  "institutions",
-  "institution-details",
-  "students",
-  "employees",
-  "career-roadmap",
-  "self-assessment",
-  "courses",
-  "scholarship",
-  "learning-events",
-  "job-opportunities",
-  "global-partners",
-  "recruiters-existing",
-  "recruiters-request",
-  "college-recruiters",
-  "company-profile",
-  "enrichment-programs",
-  "feature-profile",
-  "institution-feature-profile",
-  "users",
-  "program-departments",
-  "tags",
-  "testimonials",
-  "deleted-users",
-  "download-logs",
-] as const satisfies readonly MenuName[];
-export type HelpTopic = (typeof HELP_TOPICS)[number];
+  ...HELP_TOPIC_RESOURCES.map((resource) => resource.name),
+]);
 export const isHelpTopic = (value: unknown): value is HelpTopic => (HELP_TOPICS as readonly unknown[]).includes(value);
-const HELP_TOPIC_OPTIONS = defineEnum("helpTopic", HELP_TOPICS, {
+const HELP_TOPIC_OPTIONS = defineEnum<HelpTopic>("helpTopic", HELP_TOPICS, {
   dashboard: "Dashboard",
   profile: "Profile",
-  institutions: "Institutions",
-  "institution-details": "Your College or Company",
-  students: "Students",
-  employees: "Employees",
-  "career-roadmap": "Career Roadmap",
-  "self-assessment": "Self Assessment",
-  courses: "Courses",
-  scholarship: "Scholarship",
-  "learning-events": "Learning Events",
-  "job-opportunities": "Internship/Job Opportunities",
-  "global-partners": "Global Partners",
-  "recruiters-existing": "Existing Recruiters",
-  "recruiters-request": "Recruiters Request",
-  "college-recruiters": "College Recruiters",
-  "company-profile": "Company Profile",
-  "enrichment-programs": "Enrichment Program",
-  "feature-profile": "Feature Profile",
-  "institution-feature-profile": "Institution Feature Profile",
-  users: "User Management",
-  "program-departments": "Program/Departments",
-  tags: "Tags",
-  testimonials: "Testimonials",
-  "deleted-users": "Deleted Users",
-  "download-logs": "Download Logs",
-});
+  ...Object.fromEntries(
+    HELP_TOPIC_RESOURCES.map((resource) => [
+      resource.name,
+      resource.helpLabel ?? resource.menu?.label ?? resource.name,
+    ]),
+  ),
+} as Record<HelpTopic, string>);
 
 export const YEAR_CHOICES: readonly number[] = Object.freeze(Array.from({ length: 50 }, (_, index) => index + 1));
 export const isYearChoice = (value: unknown): value is number => YEAR_CHOICES.includes(value as number);
@@ -504,7 +474,12 @@ export const ENUM_OPTIONS = {
   roleKind: ROLE_KIND_OPTIONS,
   helpTopic: HELP_TOPIC_OPTIONS,
 } as const satisfies Record<string, readonly EnumOption[]>;
-export type EnumName = keyof typeof ENUM_OPTIONS;
+
+declare module "./registry/names.js" {
+  interface EnumNames extends Record<keyof typeof ENUM_OPTIONS, true> {}
+}
+
+export type { EnumName } from "./registry/names.js";
 
 /* Created by: the creator's id and entity joined by a separator, e.g. `12_college`. */
 

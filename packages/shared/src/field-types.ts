@@ -1,5 +1,6 @@
 import { type TSchema, Type } from "typebox";
 import { ENUM_OPTIONS, type EnumName, isCountryCode } from "./enums.js";
+import type { FieldType } from "./registry/names.js";
 import { ALL_ROLES } from "./roles.js";
 import {
   normalizeWebsite,
@@ -454,8 +455,13 @@ const DEFINITIONS = {
   }),
 } satisfies Record<string, FieldTypeDefinition>;
 
-/** Field types the generic pages and the CRUD engine know: the table's keys. */
-export type FieldType = keyof typeof DEFINITIONS;
+declare module "./registry/names.js" {
+  /** Field types the generic pages and the CRUD engine know: the table's keys. */
+  interface FieldTypeNames extends Record<keyof typeof DEFINITIONS, true> {}
+}
+
+export type { FieldType };
+
 const FIELD_TYPE_DEFINITIONS: Readonly<Record<FieldType, FieldTypeDefinition>> = DEFINITIONS;
 export const FIELD_TYPES = Object.freeze(Object.keys(DEFINITIONS)) as readonly FieldType[];
 

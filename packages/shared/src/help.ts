@@ -1,4 +1,5 @@
 import { ADMIN_PREFIX, usesAdminPrefix } from "./menu.js";
+import { TEXT_LANGUAGES, type TextLanguage } from "./resource-text.js";
 import type { Role } from "./roles.js";
 
 /**
@@ -14,8 +15,9 @@ export const TUTORIALS_PATH = `${ADMIN_PREFIX}/tutorials`;
 
 /* Help articles: files in the repository, served by `GET /api/help/articles`. */
 
-export const HELP_LANGUAGES = ["en-US", "np-NP"] as const;
-export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
+/** Articles are written in every language of the product. */
+export const HELP_LANGUAGES = TEXT_LANGUAGES;
+export type HelpLanguage = TextLanguage;
 /* The assistant: `POST /api/help/ask`. */
 
 export const HELP_QUESTION_MAX_LENGTH = 300;

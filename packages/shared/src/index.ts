@@ -18,6 +18,7 @@ export * from "./menu.js";
 export * from "./pipeline.js";
 export * from "./profile.js";
 export * from "./registry/index.js";
+export * from "./resource-text.js";
 export * from "./roles.js";
 export * from "./site.js";
 export * from "./validation.js";

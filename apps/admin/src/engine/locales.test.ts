@@ -1,11 +1,12 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { TextLanguage } from "@csc/shared";
+import { readLocales } from "@csc/shared/locale-files";
 import { describe, expect, it } from "vitest";
 
-const LOCALES = fileURLToPath(new URL("../../../../locales", import.meta.url));
-const load = (language: string, namespace: string) =>
-  JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), "utf8")) as Record<string, unknown>;
+// each namespace as the API serves it: the language's file with the resources' own words in place
+const LOCALES = readLocales(fileURLToPath(new URL("../../../../locales", import.meta.url)));
+const load = (language: TextLanguage, namespace: string) =>
+  (LOCALES[language][namespace] ?? {}) as Record<string, unknown>;
 
 function flatten(tree: Record<string, unknown>, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();

@@ -1,13 +1,12 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { localDigits } from "@csc/shared";
+import { localDigits, TEXT_LANGUAGES, type TextCatalogue, type TextLanguage } from "@csc/shared";
+import { readLocales } from "@csc/shared/locale-files";
 
 /** The API answers in the caller's language (Accept-Language), from locales/{lng}/api.json. */
-export const LANGUAGES = ["en-US", "np-NP"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES = TEXT_LANGUAGES;
+export type Language = TextLanguage;
 export const DEFAULT_LANGUAGE: Language = "en-US";
 
-type Catalogue = { [key: string]: string | Catalogue };
+type Catalogue = TextCatalogue;
 /** `key` is a path in api.json, or `ns:path` in another namespace (the shared validation messages). */
 export type Translate = (key: string, vars?: Record<string, string | number>, fallback?: string) => string;
 
@@ -20,24 +19,8 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-// enums: mails name a value by its label (an application's stage); pipeline: the applicant table's
-// column labels, which its export writes as the screen shows them
-const SERVER_NAMESPACES = ["api", "validation", "fields", "enums", "pipeline"];
-
-function readCatalogue(localesDir: string, lng: Language): Catalogue {
-  const catalogue: Catalogue = {};
-  for (const ns of SERVER_NAMESPACES) {
-    const file = join(localesDir, lng, `${ns}.json`);
-    if (existsSync(file)) catalogue[ns] = JSON.parse(readFileSync(file, "utf8")) as Catalogue;
-  }
-  return catalogue;
-}
-
 export function loadMessages(localesDir: string) {
-  const catalogues = Object.fromEntries(LANGUAGES.map((lng) => [lng, readCatalogue(localesDir, lng)])) as Record<
-    Language,
-    Catalogue
-  >;
+  const catalogues = readLocales(localesDir);
   return (lng: Language): Translate =>
     (key, vars = {}, fallback) => {
       const path = key.includes(":") ? key.replace(":", ".") : `api.${key}`;

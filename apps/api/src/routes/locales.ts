@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { LocaleKeysRecorded, LocaleNamespace } from "@csc/shared";
+import { readLocales } from "@csc/shared/locale-files";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { notFound, throttled } from "../platform/errors.js";
-import { LANGUAGES } from "../platform/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
 import { nowIso } from "../platform/time.js";
 import { errorResponses } from "./schemas.js";
@@ -21,26 +19,17 @@ export const MAX_STORED_MISSING_KEYS = 2000;
 export const MISSING_KEYS_RULE: ThrottleRule = { limit: 60, windowMs: 60_000 };
 
 /**
- * Translation files from locales/, read once at start-up, and a record of keys the
+ * Translation files from locales/ (with each resource's own words in place), read once at start-up, and a record of keys the
  * admin found missing. Missing keys only go to a table: no request ever writes a locale file.
  * Recording them is open to anyone signed out, so it is off unless LOCALES_SAVE_MISSING is set
  * (`npm run dev` sets it), and bounded even then.
  */
 export default async function localeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { localesDir } = app.config;
-  const namespaces = readdirSync(join(localesDir, "en-US"))
-    .filter((file) => file.endsWith(".json"))
-    .map((file) => file.slice(0, -".json".length));
+  // each namespace as JSON text once, with the resources' own words in it (@csc/shared/locale-files)
   const files = new Map<string, string>();
-  for (const lng of LANGUAGES) {
-    for (const ns of namespaces) {
-      try {
-        files.set(`${lng}/${ns}`, readFileSync(join(localesDir, lng, `${ns}.json`), "utf8"));
-      } catch {
-        files.set(`${lng}/${ns}`, "{}");
-      }
-    }
+  for (const [lng, namespaces] of Object.entries(readLocales(app.config.localesDir))) {
+    for (const [ns, catalogue] of Object.entries(namespaces)) files.set(`${lng}/${ns}`, JSON.stringify(catalogue));
   }
   const known = (lng: string, ns: string) => {
     const language = ALIASES[lng] ?? lng;

@@ -1,4 +1,4 @@
-import type { FieldType } from "../field-types.js";
+import type { FieldType } from "./names.js";
 import type { FieldDefinition } from "./types.js";
 
 type Options = Omit<FieldDefinition, "name" | "type">;

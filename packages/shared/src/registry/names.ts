@@ -20,3 +20,18 @@ export type ResourceName = keyof ResourceTables & string;
 
 /** The tables the resources keep their rows in. */
 export type TableName = ResourceTables[ResourceName];
+
+/**
+ * The enums' and the field types' names, filled in by enums.ts and field-types.ts the same way,
+ * so that a field's definition can name its type and enum without importing either: the modules
+ * stay below the enums (whose help topics are the modules' menu entries).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: enums.ts adds every enum's name
+export interface EnumNames {}
+// biome-ignore lint/suspicious/noEmptyInterface: field-types.ts adds every field type's name
+export interface FieldTypeNames {}
+
+/** An enum of `ENUM_OPTIONS` (enums.ts), by the name its label keys use. */
+export type EnumName = keyof EnumNames & string;
+/** A field type of the table in field-types.ts. */
+export type FieldType = keyof FieldTypeNames & string;

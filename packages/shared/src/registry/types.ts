@@ -1,9 +1,7 @@
-import type { EnumName } from "../enums.js";
 import type { FeatureKey } from "../features.js";
-import type { FieldType } from "../field-types.js";
 import type { IconName, MenuPlacement } from "../menu-entries.js";
 import type { InstitutionType, Role, RoleKind } from "../roles.js";
-import type { ResourceName, ResourceTables, TableName } from "./names.js";
+import type { EnumName, FieldType, ResourceName, ResourceTables, TableName } from "./names.js";
 
 export type { ResourceName, TableName };
 
@@ -192,8 +190,13 @@ export interface ResourceDefinition<Name extends ResourceName = ResourceName> {
   parents?: readonly { field: string; resource: ResourceName }[];
   /** The icon of the resource's pages and menu entry. */
   icon?: IconName;
-  /** The resource's entry in the menu, if it has one: where it sits, its label, path and roles. */
+  /**
+   * The resource's entry in the menu, if it has one: where it sits, its label, path and roles.
+   * A resource in the menu is a topic of the Help page too (enums.ts `HELP_TOPICS`).
+   */
   menu?: MenuPlacement;
+  /** The Help page's en-US name for the resource's topic, where the menu's label is too short to say it. */
+  helpLabel?: string;
   /** List filters over a rule rather than one column (`?registration=` of applications). */
   ruleFilters?: readonly RuleFilterName[];
 }

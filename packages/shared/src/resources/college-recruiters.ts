@@ -38,6 +38,7 @@ export const collegeRecruiters: ResourceDefinition<"college-recruiters"> = {
   // A college's own recruiter partners, for its staff alone (provider staff manage recruiters)
   policy: institutionRows({ institutionTypes: ["college"] }),
   icon: "usergroup-add",
+  helpLabel: "College Recruiters",
   menu: {
     order: 150,
     label: "Recruiters",

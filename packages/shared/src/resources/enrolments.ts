@@ -1,7 +1,9 @@
-import type { EnrolmentItemType } from "../enums.js";
 import { field, id, updatedAt } from "../registry/fields.js";
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition, ResourceName } from "../registry/types.js";
+import { careerRoadmap } from "./career-roadmap.js";
+import { courses } from "./courses.js";
+import { enrichmentPrograms } from "./enrichment-programs.js";
 import { changersOf } from "./parts.js";
 
 declare module "../registry/names.js" {
@@ -15,10 +17,10 @@ declare module "../registry/names.js" {
  * deletes and joins work; the others stay null) and the catalogue resource the item is a row of.
  */
 export const ENROLMENT_ITEMS = {
-  course: { column: "course_id", resource: "courses" },
-  "enrichment-program": { column: "enrichment_program_id", resource: "enrichment-programs" },
-  "career-roadmap": { column: "career_roadmap_id", resource: "career-roadmap" },
-} as const satisfies Record<EnrolmentItemType, { column: string; resource: ResourceName }>;
+  course: { column: "course_id", resource: courses.name },
+  "enrichment-program": { column: "enrichment_program_id", resource: enrichmentPrograms.name },
+  "career-roadmap": { column: "career_roadmap_id", resource: careerRoadmap.name },
+} as const satisfies Record<string, { column: string; resource: ResourceName }>;
 
 const itemFields = Object.values(ENROLMENT_ITEMS).map(({ column, resource }) =>
   field(column, "relation", { relation: { resource, labelField: "title" }, filter: true, readOnly: true }),

@@ -19,6 +19,7 @@ export const institutionDetails: ResourceDefinition<"institution-details"> = {
   titleField: "name",
   policy: tenantRecord("institution"),
   icon: "bank",
+  helpLabel: "Your College or Company",
   menu: {
     order: 40,
     label: "Your College",

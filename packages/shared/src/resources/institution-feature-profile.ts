@@ -24,5 +24,6 @@ export const institutionFeatureProfile: ResourceDefinition<"institution-feature-
   titleField: "name",
   policy: ownPlan(INSTITUTION_ADMIN_ROLES),
   icon: "appstore",
+  helpLabel: "Institution Feature Profile",
   menu: { order: 180, label: "Feature Profile", path: "/institution-feature-profile", roles: INSTITUTION_ADMIN_ROLES },
 };

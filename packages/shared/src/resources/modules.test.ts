@@ -1,10 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import enCommon from "../../../../locales/en-US/common.json" with { type: "json" };
-import enFields from "../../../../locales/en-US/fields.json" with { type: "json" };
-import npCommon from "../../../../locales/np-NP/common.json" with { type: "json" };
-import npFields from "../../../../locales/np-NP/fields.json" with { type: "json" };
 import { ENUM_OPTIONS, HELP_TOPICS } from "../enums.js";
 import { FIELD_TYPES } from "../field-types.js";
+import { readLocales } from "../locale-files.js";
 import { MENU } from "../menu.js";
 import { ICON_NAMES } from "../menu-entries.js";
 import { COMMAND_NAMES, type ResourceDefinition } from "../registry/types.js";
@@ -14,10 +12,14 @@ interface Catalogue {
   menu: Record<string, unknown>;
   fields: Record<string, unknown>;
 }
-const LANGUAGES: Record<string, Catalogue> = {
-  "en-US": { menu: enCommon.menu, fields: enFields },
-  "np-NP": { menu: npCommon.menu, fields: npFields },
-};
+// the namespaces as the screens get them: locales/<lng>/ with each resource's own words (locales/resources/)
+const LOCALES = readLocales(fileURLToPath(new URL("../../../../locales", import.meta.url)));
+const LANGUAGES: Record<string, Catalogue> = Object.fromEntries(
+  Object.entries(LOCALES).map(([language, namespaces]) => [
+    language,
+    { menu: namespaces.common?.menu as Record<string, unknown>, fields: namespaces.fields ?? {} },
+  ]),
+);
 
 const flatMenu = (entries: typeof MENU): string[] =>
   entries.flatMap((entry) => [entry.name, ...flatMenu(entry.children ?? [])]);

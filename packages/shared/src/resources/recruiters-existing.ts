@@ -20,5 +20,6 @@ export const recruitersExisting: ResourceDefinition<"recruiters-existing"> = {
   titleField: "name",
   policy: providerStaff(),
   icon: "contacts",
+  helpLabel: "Existing Recruiters",
   menu: { order: 10, group: "recruiters", label: "Existing", path: "/job-providers/existing", roles: PROVIDER_ROLES },
 };

@@ -25,5 +25,6 @@ export const recruitersRequest: ResourceDefinition<"recruiters-request"> = {
     { name: "reject", target: "many", level: "admin" },
   ],
   icon: "inbox",
+  helpLabel: "Recruiters Request",
   menu: { order: 20, group: "recruiters", label: "Request", path: "/job-providers/request", roles: PROVIDER_ROLES },
 };

@@ -1,4 +1,3 @@
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_REVIEW_POLICY, MAX_ATTEMPTS_RANGE } from "../assessment.js";
 import { field } from "../registry/fields.js";
 import { sharedCatalogue, takenByLearners } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
@@ -10,6 +9,16 @@ declare module "../registry/names.js" {
     "self-assessment": "self_assessments";
   }
 }
+
+/** How many attempts staff may allow a learner at one assessment. */
+export const MAX_ATTEMPTS_RANGE = { min: 1, max: 20 } as const;
+
+/**
+ * What a new assessment allows unless staff say otherwise: three attempts and the right answers
+ * only once the last is used, so that an attempt sent blank to read the key leaves none to use it.
+ */
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_REVIEW_POLICY = "after_last";
 
 export const selfAssessment: ResourceDefinition<"self-assessment"> = {
   name: "self-assessment",
