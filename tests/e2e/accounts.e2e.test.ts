@@ -30,6 +30,7 @@ const PROVIDER_MENU = [
   "Enrichment Program",
   "Feature Profile",
   "User Management",
+  "Invitations",
   "Configuration: Program/Departments | Tags | Testimonials",
 ];
 const PROVIDER_ADMIN_MENU = [...PROVIDER_MENU, "Activity Logs: Deleted Users | Download Logs"];
@@ -51,6 +52,7 @@ const COLLEGE_ADMIN_MENU = [
   "Enrichment Program",
   "Feature Profile",
   "User Management",
+  "Invitations",
 ];
 // editors and viewers do not see what their plan lacks, nor the institution's feature profile
 const COLLEGE_STAFF_MENU = [
@@ -66,6 +68,7 @@ const COLLEGE_STAFF_MENU = [
   "Recruiters",
   "Enrichment Program",
   "User Management",
+  "Invitations",
 ];
 
 const COMPANY_ADMIN_MENU = [
@@ -83,6 +86,7 @@ const COMPANY_ADMIN_MENU = [
   "Enrichment Program",
   "Feature Profile",
   "User Management",
+  "Invitations",
 ];
 const COMPANY_EDITOR_MENU = COMPANY_ADMIN_MENU.filter((entry) => entry !== "Feature Profile");
 // the employees list is not for the institution viewer, so the Learner group is empty and gone

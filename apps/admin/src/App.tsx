@@ -13,6 +13,7 @@ const LoginPage = lazy(() => import("./pages/auth/LoginPage"));
 const RegisterPage = lazy(() => import("./pages/auth/RegisterPage"));
 const ForgotPasswordPage = lazy(() => import("./pages/auth/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("./pages/auth/ResetPasswordPage"));
+const InvitationPage = lazy(() => import("./pages/auth/InvitationPage"));
 const VerifyEmailPage = lazy(() => import("./pages/auth/VerifyEmailPage"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 const PublicApplyPage = lazy(() => import("./public-apply/PublicApplyPage"));
@@ -50,6 +51,8 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
             <Route element={<SignedOutOnly />}>
               <Route path="/login" element={<LoginPage />} />
             </Route>
+            {/* an invitation's link: signs in whoever holds it, as /login does */}
+            <Route path="/invitation" element={<InvitationPage />} />
             <Route element={<RefineShell />}>
               <Route element={<SignedOutOnly />}>
                 <Route path="/register" element={<RegisterPage />} />

@@ -24,6 +24,7 @@ import courseSiteRoutes from "./routes/course-site.js";
 import dashboardRoutes from "./routes/dashboard.js";
 import guestStatusRoutes from "./routes/guest-status.js";
 import helpRoutes from "./routes/help.js";
+import invitationRoutes from "./routes/invitations.js";
 import learnerCvRoutes from "./routes/learner-cv.js";
 import localeRoutes from "./routes/locales.js";
 import outboxRoutes from "./routes/outbox.js";
@@ -99,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(courseSiteRoutes);
       await api.register(tenantRoutes);
       await api.register(authRoutes);
+      await api.register(invitationRoutes);
       await api.register(profileRoutes);
       await api.register(localeRoutes);
       await api.register(outboxRoutes);

@@ -39,6 +39,7 @@ const PROVIDER_STAFF_MENU = [
   "enrichment-programs",
   "feature-profile",
   "users",
+  "invitations",
   "configuration>program-departments",
   "configuration>tags",
   "configuration>testimonials",
@@ -57,6 +58,7 @@ const COLLEGE_STAFF_MENU = [
   "college-recruiters",
   "enrichment-programs",
   "users",
+  "invitations",
 ];
 const COMPANY_EDITOR_MENU = [
   "dashboard",
@@ -72,6 +74,7 @@ const COMPANY_EDITOR_MENU = [
   "global-partners",
   "enrichment-programs",
   "users",
+  "invitations",
 ];
 const RECRUITER_VIEWER_MENU = ["dashboard", "profile", "company-profile", "learning-events", "job-opportunities"];
 const LEARNER_MENU = [
@@ -109,10 +112,11 @@ const EXPECTED_MENUS: Record<string, string[]> = {
     "enrichment-programs",
     "institution-feature-profile",
     "users",
+    "invitations",
   ],
   "college.editor@example.com": COLLEGE_STAFF_MENU,
   "college.viewer@example.com": COLLEGE_STAFF_MENU,
-  "company.admin@example.com": [...COMPANY_EDITOR_MENU.slice(0, -1), "institution-feature-profile", "users"],
+  "company.admin@example.com": [...COMPANY_EDITOR_MENU.slice(0, -2), "institution-feature-profile", "users", "invitations"],
   "company.editor@example.com": COMPANY_EDITOR_MENU,
   // The employees list excludes the institution viewer
   "company.viewer@example.com": COMPANY_EDITOR_MENU.filter((name) => name !== "learners>employees"),

@@ -151,15 +151,18 @@ async function relationValue(account: Account, resource: ResourceDefinition, fie
 /** A create body this account could send: required fields, a role it may give, relations it may use. */
 async function bodyFor(account: Account, resource: ResourceDefinition) {
   const body = await sampleBody(resource, (field) => relationValue(account, resource, field));
-  if (resource.name === "users") {
-    const type = account.institution?.type ?? null;
-    const role = assignableRoles(account.role).find(
-      (r) => roleFitsInstitution(r, type) && (roleKind(r) !== "recruiter" || account.recruiterId !== null),
-    );
+  // accounts and invitations: a role the caller may give, fitting their own institution
+  if (resource.fields.some((field) => field.name === "role" && field.enum === "role")) {
+    const role = roleFor(account, account.institution?.type ?? null);
     if (role) body.role = role;
   }
   return body;
 }
+
+const roleFor = (account: Account, type: "college" | "company" | null) =>
+  assignableRoles(account.role).find(
+    (r) => roleFitsInstitution(r, type) && (roleKind(r) !== "recruiter" || account.recruiterId !== null),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -261,6 +264,10 @@ beforeAll(async () => {
       owners.push({ recruiter_id: tenants.everest }, { recruiter_id: tenants.other });
     for (const owner of owners) {
       const body = { ...(await bodyFor(superadmin, resource)), ...owner };
+      // an invitation's role fits the institution it is to (kmc is a college, himal a company)
+      if (resource.table === "invitations") {
+        body.role = roleFor(superadmin, owner.institution_id === tenants.kmc ? "college" : "company");
+      }
       if (hasColumn(resource, "publish_status")) body.publish_status = true;
       const res = await call(superadmin, "POST", `/api/${resource.name}`, body);
       expectStatus(res, 201, `seed ${resource.name} ${JSON.stringify(owner)}`);

@@ -90,6 +90,7 @@ describe("deny by default", () => {
       "POST /api/auth/register": "public",
       "POST /api/auth/verify-email": "public",
       "POST /api/forgot-password": "public",
+      "POST /api/invitations/accept": "public",
       "POST /api/reset-password": "public",
       "GET /api/locales/:lng/:file": "public",
       "POST /api/locales/add/:lng/:ns": "public",

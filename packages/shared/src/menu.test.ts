@@ -57,6 +57,7 @@ const PROVIDER_ADMIN_MENU: Shape = [
   "enrichment-programs",
   "feature-profile",
   "users",
+  "invitations",
   { configuration: ["program-departments", "tags", "testimonials"] },
   { "activity-logs": ["deleted-users", "download-logs"] },
 ];
@@ -81,6 +82,7 @@ const collegeMenu = (featureProfile: boolean): Shape => [
   "enrichment-programs",
   ...(featureProfile ? ["institution-feature-profile"] : []),
   "users",
+  "invitations",
 ];
 
 const companyMenu = (featureProfile: boolean, employees: boolean): Shape => [
@@ -98,6 +100,7 @@ const companyMenu = (featureProfile: boolean, employees: boolean): Shape => [
   "enrichment-programs",
   ...(featureProfile ? ["institution-feature-profile"] : []),
   "users",
+  "invitations",
 ];
 
 const RECRUITER_MENU: Shape = [

@@ -15,6 +15,8 @@ import { assessmentAttemptHooks } from "./assessment-attempts/hooks.js";
 import { deletedUserCommands } from "./deleted-users/commands.js";
 import { enrolCommands, enrolmentCommands } from "./enrolments/commands.js";
 import { institutionHooks } from "./institutions/hooks.js";
+import { invitationCommands } from "./invitations/commands.js";
+import { invitationHooks } from "./invitations/hooks.js";
 import { learningEventHooks } from "./learning-events/hooks.js";
 import { postingCommands } from "./postings/commands.js";
 import { recruiterRequestCommands } from "./recruiters-request/commands.js";
@@ -37,12 +39,14 @@ export const COMMANDS: Partial<Record<ResourceName, Partial<Record<CommandName, 
   "self-assessment": assessmentCommands,
   ...Object.fromEntries(ENROLMENT_ITEM_TYPES.map((type) => [ENROLMENT_RESOURCE[type], enrolCommands(type)])),
   enrolments: enrolmentCommands,
+  invitations: invitationCommands,
 };
 
 /** A table's own rules, by table, so that every resource over a table (students, employees, users) keeps them. */
 export const HOOKS: Partial<Record<ResourceDefinition["table"], ResourceHooks>> = {
   institutions: institutionHooks,
   users: accountHooks,
+  invitations: invitationHooks,
   applications: applicationHooks,
   learning_events: learningEventHooks,
   assessment_attempts: assessmentAttemptHooks,

@@ -62,6 +62,17 @@ const Demo = strictObject({
       tenant: Type.Union([Type.Enum([...TENANTS, "recruiter"]), Type.Null()]),
     }),
   ),
+  /** Invitations waiting to be accepted (never mailed: staff send them again to mail a link). */
+  invitations: Type.Array(
+    strictObject({
+      email: Type.String(),
+      fullName: Type.String(),
+      role: Type.Enum(ALL_ROLES),
+      tenant: Type.Union([Type.Enum(TENANTS), Type.Null()]),
+      invitedBy: Type.String(),
+      language: Type.Enum(["en-US", "np-NP"]),
+    }),
+  ),
 });
 
 const demo = loadSeedFile("demo.json", Demo);
@@ -75,3 +86,4 @@ export const FEATURE_PROFILES = demo.featureProfiles.map(({ withoutFeatures, ...
 export const INSTITUTIONS = demo.institutions;
 export const RECRUITER = demo.recruiter;
 export const ACCOUNTS = demo.accounts;
+export const INVITATIONS = demo.invitations;

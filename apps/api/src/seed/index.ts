@@ -5,7 +5,7 @@ import { nowIso } from "../platform/time.js";
 import { seedApplications } from "./applications.js";
 import { seedAttempts } from "./assessment-attempts.js";
 import { loadContext, seedCatalogue } from "./catalogue.js";
-import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, RECRUITER } from "./demo-data.js";
+import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, INVITATIONS, RECRUITER } from "./demo-data.js";
 import { seedEnrolments } from "./enrolments.js";
 import { DemoLogos } from "./logos.js";
 import { nepalHierarchy } from "./nepal.js";
@@ -152,6 +152,29 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
         email_verified_at: now,
         token_version: 0,
         deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+
+  // Invitations waiting on each site, from the site's admin
+  const inviters = new Map(
+    (await db.selectFrom("users").select(["id", "email"]).execute()).map((user) => [user.email, user.id]),
+  );
+  await db
+    .insertInto("invitations")
+    .values(
+      INVITATIONS.map((invitation, index) => ({
+        email: invitation.email,
+        full_name: invitation.fullName,
+        role: invitation.role,
+        institution_id: invitation.tenant ? (tenantIds.get(invitation.tenant) ?? null) : null,
+        token_hash: null,
+        language: invitation.language,
+        invited_by: inviters.get(invitation.invitedBy) ?? null,
+        expires_at: new Date(Date.parse(now) + (5 - index) * 86_400_000).toISOString(),
+        accepted_at: null,
         created_at: now,
         updated_at: now,
       })),

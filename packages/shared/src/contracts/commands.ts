@@ -29,6 +29,20 @@ export const RecruitersDecided = Type.Object({
 });
 export type RecruitersDecided = Static<typeof RecruitersDecided>;
 
+/** `POST /invitations/{id}/resend`: the invitations mailed a new link. */
+export const InvitationsResent = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ ids: Type.Array(Type.Integer()) }),
+});
+export type InvitationsResent = Static<typeof InvitationsResent>;
+
+/** `POST /invitations/accept`: the mailed link's token and the password the person chooses. */
+export const InvitationAcceptance = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type InvitationAcceptance = Static<typeof InvitationAcceptance>;
+
 /** `POST /enrolments/bulk`: how many enrolments were completed (or taken back). */
 export const EnrolmentsUpdated = Type.Object({
   message: Type.String(),

@@ -133,6 +133,7 @@ export const COMMAND_NAMES = [
   "enrol",
   "progress",
   "attempts",
+  "resend",
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 

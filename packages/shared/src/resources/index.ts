@@ -15,6 +15,7 @@ import { globalPartners } from "./global-partners.js";
 import { institutionDetails } from "./institution-details.js";
 import { institutionFeatureProfile } from "./institution-feature-profile.js";
 import { institutions } from "./institutions.js";
+import { invitations } from "./invitations.js";
 import { jobOpportunities } from "./job-opportunities.js";
 import { learnerSkills } from "./learner-skills.js";
 import { learningEvents } from "./learning-events.js";
@@ -36,6 +37,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
   students,
   employees,
   users,
+  invitations,
   "career-roadmap": careerRoadmap,
   "self-assessment": selfAssessment,
   courses,
@@ -61,6 +63,8 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
   "learner-skills": learnerSkills,
   "assessment-attempts": assessmentAttempts,
 };
+
+export { INVITATION_DAYS } from "./invitations.js";
 
 export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
 export const isResourceName = (value: string): value is ResourceName => Object.hasOwn(RESOURCES, value);

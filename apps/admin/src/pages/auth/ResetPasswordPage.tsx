@@ -1,5 +1,5 @@
 import { useNotification, useUpdatePassword } from "@refinedev/core";
-import { Alert, Button, Form, Result } from "antd";
+import { Alert, Button, Form } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,6 +7,7 @@ import type { ResetPasswordValues } from "../../shell/providers/auth";
 import type { ApiError } from "../../shell/providers/http";
 import { AuthLayout } from "./AuthLayout";
 import { fieldErrorText, showServerFieldErrors } from "./form-helpers";
+import { LinkNotValid } from "./LinkNotValid";
 import { NewPasswordFields } from "./NewPasswordFields";
 
 type ResetForm = Omit<ResetPasswordValues, "token">;
@@ -41,18 +42,13 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title={t("auth.reset.title")}>
-        <Result
-          status="warning"
-          title={t("auth.reset.invalidTitle")}
-          subTitle={t("auth.reset.invalidMessage")}
-          extra={
-            <Link to="/forgot-password">
-              <Button type="primary">{t("auth.reset.requestNew")}</Button>
-            </Link>
-          }
-        />
-      </AuthLayout>
+      <LinkNotValid
+        page={t("auth.reset.title")}
+        title={t("auth.reset.invalidTitle")}
+        message={t("auth.reset.invalidMessage")}
+        to="/forgot-password"
+        action={t("auth.reset.requestNew")}
+      />
     );
   }
 

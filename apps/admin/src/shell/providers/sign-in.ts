@@ -1,4 +1,4 @@
-import { dashboardPath, type LoginAnswer } from "@csc/shared";
+import { dashboardPath, type InvitationAcceptance, type LoginAnswer } from "@csc/shared";
 import type { AuthActionResponse } from "@refinedev/core";
 import { roleOf } from "../session/role";
 import { isApiError } from "./api-error";
@@ -25,12 +25,17 @@ export const authFailure = (error: unknown): AuthActionResponse => ({
  * loads neither axios nor refine; refine's auth provider signs in through this too.
  */
 export async function signIn({ email, password, code }: LoginValues): Promise<AuthActionResponse> {
+  return startSession("/api/auth/login", { email, password, ...(code?.trim() ? { code: code.trim() } : {}) });
+}
+
+/** An invitation's link accepted with the password chosen (`POST /api/invitations/accept`): signed in as sign-in does. */
+export function acceptInvitation(body: InvitationAcceptance): Promise<AuthActionResponse> {
+  return startSession("/api/invitations/accept", body);
+}
+
+async function startSession(path: string, body: object): Promise<AuthActionResponse> {
   try {
-    const { data } = await postJson<LoginAnswer>(
-      "/api/auth/login",
-      { email, password, ...(code?.trim() ? { code: code.trim() } : {}) },
-      { skipSessionExpiry: true },
-    );
+    const { data } = await postJson<LoginAnswer>(path, body, { skipSessionExpiry: true });
     forgetSessionData();
     setToken(data.token);
     setSignedOutOnPurpose(false);

@@ -157,6 +157,21 @@ export interface UserTokenTable {
   created_at: string;
 }
 
+export interface InvitationTable {
+  id: Generated<number>;
+  email: string;
+  full_name: string;
+  role: string;
+  institution_id: number | null;
+  token_hash: string | null;
+  language: string;
+  invited_by: number | null;
+  expires_at: string;
+  accepted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -605,6 +620,7 @@ interface TypedTables {
   help_questions: HelpQuestionTable;
   course_site_signatures: CourseSiteSignatureTable;
   guest_status_tokens: GuestStatusTokenTable;
+  invitations: InvitationTable;
 }
 
 /**
@@ -669,6 +685,7 @@ const TYPED_TABLES: { readonly [Table in keyof TypedTables]: true } = {
   help_questions: true,
   course_site_signatures: true,
   guest_status_tokens: true,
+  invitations: true,
 };
 
 export const DATABASE_TABLES = [
