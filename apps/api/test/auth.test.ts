@@ -116,7 +116,12 @@ const EXPECTED_MENUS: Record<string, string[]> = {
   ],
   "college.editor@example.com": COLLEGE_STAFF_MENU,
   "college.viewer@example.com": COLLEGE_STAFF_MENU,
-  "company.admin@example.com": [...COMPANY_EDITOR_MENU.slice(0, -2), "institution-feature-profile", "users", "invitations"],
+  "company.admin@example.com": [
+    ...COMPANY_EDITOR_MENU.slice(0, -2),
+    "institution-feature-profile",
+    "users",
+    "invitations",
+  ],
   "company.editor@example.com": COMPANY_EDITOR_MENU,
   // The employees list excludes the institution viewer
   "company.viewer@example.com": COMPANY_EDITOR_MENU.filter((name) => name !== "learners>employees"),
