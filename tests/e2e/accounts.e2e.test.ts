@@ -31,6 +31,7 @@ const PROVIDER_MENU = [
   "Feature Profile",
   "User Management",
   "Invitations",
+  "Join Requests",
   "Configuration: Program/Departments | Tags | Testimonials",
 ];
 const PROVIDER_ADMIN_MENU = [...PROVIDER_MENU, "Activity Logs: Deleted Users | Download Logs"];
@@ -53,6 +54,7 @@ const COLLEGE_ADMIN_MENU = [
   "Feature Profile",
   "User Management",
   "Invitations",
+  "Join Requests",
 ];
 // editors and viewers do not see what their plan lacks, nor the institution's feature profile
 const COLLEGE_STAFF_MENU = [
@@ -69,6 +71,7 @@ const COLLEGE_STAFF_MENU = [
   "Enrichment Program",
   "User Management",
   "Invitations",
+  "Join Requests",
 ];
 
 const COMPANY_ADMIN_MENU = [
@@ -87,6 +90,7 @@ const COMPANY_ADMIN_MENU = [
   "Feature Profile",
   "User Management",
   "Invitations",
+  "Join Requests",
 ];
 const COMPANY_EDITOR_MENU = COMPANY_ADMIN_MENU.filter((entry) => entry !== "Feature Profile");
 // the employees list is not for the institution viewer, so the Learner group is empty and gone

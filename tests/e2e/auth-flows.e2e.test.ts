@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Mailbox, startMailbox } from "../../apps/api/test/mailbox";
 import { launchBrowser, newContext } from "./playwright.config";
-import { fillLogin, textOf, toastTexts } from "./support/app";
+import { api, fillLogin, textOf, toastTexts } from "./support/app";
+import { confirmModal, expectToast, rowAction, searchList } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -58,11 +59,32 @@ describe("sign-up, e-mail verification and password reset", () => {
     expect(await page.locator(".ant-notification-notice-error").count()).toBe(0);
   });
 
-  it("verifies the e-mail from the mailed link, after which the learner signs in", async () => {
+  it("verifies the e-mail from the mailed link; the college's staff approve the learner, who then signs in", async () => {
     const link = await mailedLink(email, "/verify-email");
     await page.goto(link);
     await page.getByText("Your e-mail is verified").waitFor();
     await page.goto(`${origin("kmc")}/login`);
+    await fillLogin(page, email, password);
+    // the demo college approves who joins its site: until its staff do, the learner waits
+    await page.getByTestId("pending-approval").waitFor();
+    expect(await textOf(page.getByTestId("pending-approval"))).toContain("waiting for the staff's approval");
+
+    const staffContext = await newContext(browser);
+    const staff = await staffContext.newPage();
+    await staff.goto(`${origin("kmc")}/login`);
+    await fillLogin(staff, "college.admin@example.com");
+    await staff.waitForURL((url) => url.pathname.startsWith("/admin"));
+    await staff.goto(`${origin("kmc")}/admin/join-requests`);
+    await searchList(staff, email);
+    await rowAction(staff, "Asha Gurung", "Approve");
+    await confirmModal(staff);
+    await expectToast(staff, /approved/);
+    await staffContext.close();
+    // and the learner is told by e-mail
+    await expect
+      .poll(() => mailbox.received.some((mail) => mail.to.includes(email) && /approved/.test(mail.text)))
+      .toBe(true);
+
     await fillLogin(page, email, password);
     await page.waitForURL((url) => url.pathname === "/dashboard");
   });
@@ -112,6 +134,45 @@ describe("sign-up, e-mail verification and password reset", () => {
     expect((await toastTexts(page)).join("\n")).toContain("Please correct the highlighted fields.");
     await page.locator("#register_email_help").getByText("This e-mail address cannot be used.").waitFor();
     await page.locator("#register_full_name_help").getByText("Too long.").waitFor();
+  });
+
+  it("refuses an address outside the demo company's domain under the e-mail field", async () => {
+    await page.goto(`${origin("himal")}/register`);
+    await page.locator("#register_full_name").fill("Sita Lama");
+    await page.locator("#register_email").fill("sita.lama@gmail.com");
+    await page.locator("#register_password").fill(password);
+    await page.locator("#register_password_confirmation").fill(password);
+    await page.locator("form#register button[type=submit]").click();
+    await page
+      .locator("#register_email_help")
+      .getByText("Only addresses of himal.example.com may register on this site.")
+      .waitFor();
+  });
+
+  it("refuses every registration on a closed site, saying whom to ask", async () => {
+    // a new institution is closed until it chooses otherwise
+    const staffContext = await newContext(browser);
+    const staff = await staffContext.newPage();
+    await staff.goto(`${origin()}/login`);
+    await fillLogin(staff, "superadmin@example.com");
+    await staff.waitForURL((url) => url.pathname.startsWith("/admin"));
+    await api(staff, "POST", "/api/institutions", {
+      name: "Pokhara Polytechnic",
+      subdomain: "pokhara",
+      type: "college",
+      primary_color: "#123456",
+      secondary_color: "#654321",
+    });
+    await staffContext.close();
+    await page.goto(`${origin("pokhara")}/register`);
+    await page.locator("#register_full_name").fill("Hari Gurung");
+    await page.locator("#register_email").fill("hari@example.com");
+    await page.locator("#register_password").fill(password);
+    await page.locator("#register_password_confirmation").fill(password);
+    await page.locator("form#register button[type=submit]").click();
+    await expect
+      .poll(async () => (await toastTexts(page)).join("\n"))
+      .toContain("This site does not take sign-ups. Ask your career office for an invitation.");
   });
 
   it("sends a recruiter company's registration for approval", async () => {

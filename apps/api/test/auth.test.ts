@@ -40,6 +40,7 @@ const PROVIDER_STAFF_MENU = [
   "feature-profile",
   "users",
   "invitations",
+  "join-requests",
   "configuration>program-departments",
   "configuration>tags",
   "configuration>testimonials",
@@ -59,6 +60,7 @@ const COLLEGE_STAFF_MENU = [
   "enrichment-programs",
   "users",
   "invitations",
+  "join-requests",
 ];
 const COMPANY_EDITOR_MENU = [
   "dashboard",
@@ -75,6 +77,7 @@ const COMPANY_EDITOR_MENU = [
   "enrichment-programs",
   "users",
   "invitations",
+  "join-requests",
 ];
 const RECRUITER_VIEWER_MENU = ["dashboard", "profile", "company-profile", "learning-events", "job-opportunities"];
 const LEARNER_MENU = [
@@ -113,14 +116,16 @@ const EXPECTED_MENUS: Record<string, string[]> = {
     "institution-feature-profile",
     "users",
     "invitations",
+    "join-requests",
   ],
   "college.editor@example.com": COLLEGE_STAFF_MENU,
   "college.viewer@example.com": COLLEGE_STAFF_MENU,
   "company.admin@example.com": [
-    ...COMPANY_EDITOR_MENU.slice(0, -2),
+    ...COMPANY_EDITOR_MENU.slice(0, -3),
     "institution-feature-profile",
     "users",
     "invitations",
+    "join-requests",
   ],
   "company.editor@example.com": COMPANY_EDITOR_MENU,
   // The employees list excludes the institution viewer
@@ -426,6 +431,24 @@ describe("registration", () => {
       payload: { token: link.searchParams.get("token") },
     });
     expect(verify.statusCode).toBe(200);
+
+    // the college approves who joins its site: until its staff do, she waits
+    const waiting = await login(t.app, "rita@example.com", "kmc", "Learn#2026");
+    expect(waiting.statusCode).toBe(403);
+    expect(body(waiting)).toMatchObject({ pending_approval: true });
+    const staff = await tokenFor(t.app, "college.admin@example.com", "kmc");
+    const rita = await t.app.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "rita@example.com")
+      .executeTakeFirstOrThrow();
+    const approved = await t.app.inject({
+      method: "POST",
+      url: "/api/join-requests/approve",
+      headers: { ...bearer(staff), host: "kmc.localhost" },
+      payload: { ids: [rita.id] },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
 
     const signedIn = await login(t.app, "rita@example.com", "kmc", "Learn#2026");
     const token = body<{ data: { token: string } }>(signedIn).data.token;

@@ -362,10 +362,25 @@ const INSTITUTION_STATUS_OPTIONS = defineEnum("institutionStatus", INSTITUTION_S
   inactive: "Inactive",
 });
 
-const USER_STATUSES = ["active", "disabled"] as const;
+/** `pending`: registered on a site that approves who joins, waiting for its staff (join requests). */
+const USER_STATUSES = ["active", "disabled", "pending"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
 const USER_STATUS_OPTIONS = defineEnum("userStatus", USER_STATUSES, {
   active: "Active",
   disabled: "Disabled",
+  pending: "Waiting for approval",
+});
+
+/**
+ * Who may register on an institution's site: nobody (invitations and imports only), addresses of
+ * its e-mail domains, or anyone, each waiting for its staff's approval (join-policy.ts).
+ */
+export const JOIN_POLICIES = ["closed", "domain", "approval"] as const;
+export type JoinPolicy = (typeof JOIN_POLICIES)[number];
+const JOIN_POLICY_OPTIONS = defineEnum("joinPolicy", JOIN_POLICIES, {
+  closed: "Closed: invitation and import only",
+  domain: "Addresses of our e-mail domains",
+  approval: "Anyone, once approved by staff",
 });
 
 const RECRUITER_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -466,6 +481,7 @@ export const ENUM_OPTIONS = {
   institutionType: INSTITUTION_TYPE_OPTIONS,
   institutionStatus: INSTITUTION_STATUS_OPTIONS,
   userStatus: USER_STATUS_OPTIONS,
+  joinPolicy: JOIN_POLICY_OPTIONS,
   recruiterStatus: RECRUITER_STATUS_OPTIONS,
   partnershipStatus: PARTNERSHIP_STATUS_OPTIONS,
   programmeCategory: PROGRAMME_CATEGORY_OPTIONS,

@@ -14,6 +14,7 @@ export * from "./enums.js";
 export * from "./features.js";
 export * from "./field-types.js";
 export * from "./help.js";
+export * from "./join-policy.js";
 export * from "./menu.js";
 export * from "./pipeline.js";
 export * from "./profile.js";

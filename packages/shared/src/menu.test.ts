@@ -58,6 +58,7 @@ const PROVIDER_ADMIN_MENU: Shape = [
   "feature-profile",
   "users",
   "invitations",
+  "join-requests",
   { configuration: ["program-departments", "tags", "testimonials"] },
   { "activity-logs": ["deleted-users", "download-logs"] },
 ];
@@ -83,6 +84,7 @@ const collegeMenu = (featureProfile: boolean): Shape => [
   ...(featureProfile ? ["institution-feature-profile"] : []),
   "users",
   "invitations",
+  "join-requests",
 ];
 
 const companyMenu = (featureProfile: boolean, employees: boolean): Shape => [
@@ -101,6 +103,7 @@ const companyMenu = (featureProfile: boolean, employees: boolean): Shape => [
   ...(featureProfile ? ["institution-feature-profile"] : []),
   "users",
   "invitations",
+  "join-requests",
 ];
 
 const RECRUITER_MENU: Shape = [

@@ -17,6 +17,7 @@ import { enrolCommands, enrolmentCommands } from "./enrolments/commands.js";
 import { institutionHooks } from "./institutions/hooks.js";
 import { invitationCommands } from "./invitations/commands.js";
 import { invitationHooks } from "./invitations/hooks.js";
+import { joinRequestCommands } from "./join-requests/commands.js";
 import { learningEventHooks } from "./learning-events/hooks.js";
 import { postingCommands } from "./postings/commands.js";
 import { recruiterRequestCommands } from "./recruiters-request/commands.js";
@@ -40,6 +41,7 @@ export const COMMANDS: Partial<Record<ResourceName, Partial<Record<CommandName, 
   ...Object.fromEntries(ENROLMENT_ITEM_TYPES.map((type) => [ENROLMENT_RESOURCE[type], enrolCommands(type)])),
   enrolments: enrolmentCommands,
   invitations: invitationCommands,
+  "join-requests": joinRequestCommands,
 };
 
 /** A table's own rules, by table, so that every resource over a table (students, employees, users) keeps them. */

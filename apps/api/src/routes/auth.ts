@@ -1,4 +1,5 @@
 import {
+  joinOutcome,
   LoginAnswer,
   learnerRoleFor,
   normalizeWebsite,
@@ -175,7 +176,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       await clearFailures(db, keys.accountAddress);
       if (trusted) await clearFailures(db, keys.device);
       const { user } = candidate;
-      if (user.status !== "active") throw forbidden(t("auth.accountDisabled"));
+      if (user.status === "disabled") throw forbidden(t("auth.accountDisabled"));
       if (!mayUseSite(user, request.site)) {
         const home = new URL(originOf(request, homeSiteOf(user))).host;
         throw forbidden(t("auth.wrongSite", { site: home }));
@@ -184,6 +185,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         await sendVerification(request, { id: user.id, email: user.email, full_name: user.fullName }, request.site);
         throw forbidden(t("auth.emailNotVerified"), { email_verified: false });
       }
+      // verified, and waiting for the institution's staff to let them in (join requests)
+      if (user.status === "pending") throw forbidden(t("auth.accountPending"), { pending_approval: true });
       if (user.recruiter && user.recruiter.status !== "approved") {
         throw forbidden(t(user.recruiter.status === "rejected" ? "auth.recruiterRejected" : "auth.recruiterPending"));
       }
@@ -241,26 +244,39 @@ export default async function authRoutes(fastify: FastifyInstance) {
       });
       if (errors) throw badRequest(t("invalidInput"), errors);
 
-      let institution: { id: number; type: "college" | "company" } | null = null;
+      const email = body.email.trim().toLowerCase();
+      let institution: { id: number; name: string; type: "college" | "company" } | null = null;
+      // who may join the institution's site, and whether they wait for its staff (join-policy.ts)
+      let status: "active" | "pending" = "active";
       if (site.kind === "institution") {
-        institution =
-          (await db
-            .selectFrom("institutions")
-            .select(["id", "type"])
-            .where("subdomain", "=", site.subdomain)
-            .where("status", "=", "active")
-            .executeTakeFirst()) ?? null;
-        if (!institution) throw badRequest(t("auth.registrationClosed"));
+        const row = await db
+          .selectFrom("institutions")
+          .select(["id", "name", "type", "join_policy", "join_domains"])
+          .where("subdomain", "=", site.subdomain)
+          .where("status", "=", "active")
+          .executeTakeFirst();
+        if (!row) throw badRequest(t("auth.registrationClosed"));
+        const domains = parseDomains(row.join_domains);
+        const outcome = joinOutcome(row.join_policy, domains, email);
+        if (outcome === "refused-closed") throw forbidden(t("auth.joinClosed"));
+        if (outcome === "refused-domain") {
+          const message = t("auth.joinDomain", { domains: domains.join(", ") });
+          throw badRequest(message, { email: message });
+        }
+        status = outcome;
+        institution = row;
       }
 
       await recordFailure(db, `mail:ip:${request.ip}`, MAIL_RULE);
-      const email = body.email.trim().toLowerCase();
       const existing = await db
         .selectFrom("users")
         .select(["id", "full_name"])
         .where("email", "=", email)
         .executeTakeFirst();
-      const message = t(recruiterSite ? "auth.recruiterRegistered" : "auth.registered");
+      const message =
+        status === "pending"
+          ? t("auth.joinPending", { site: institution?.name ?? "" })
+          : t(recruiterSite ? "auth.recruiterRegistered" : "auth.registered");
       // Hashed whether or not the address has an account: the hash is nearly all of the answer's
       // time, so a taken address answers as slowly as a new one.
       const passwordHash = await app.passwords.hash(body.password, [
@@ -310,7 +326,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
             institution_id: institution?.id ?? null,
             recruiter_id: recruiterId,
             permissions: "[]",
-            status: "active",
+            status,
             email_verified_at: null,
             token_version: 0,
             deleted_at: null,
@@ -454,6 +470,16 @@ function resetThrottleKeys(email: string, ip: string) {
     accountAddress: `reset:account-address:${email}|${ip}`,
     account: `reset:account:${email}`,
   };
+}
+
+/** An institution's `join_domains` (a JSON list); anything else is none. */
+function parseDomains(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Field → translated message for every failed rule, or null when all pass. */

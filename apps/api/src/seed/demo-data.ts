@@ -1,4 +1,4 @@
-import { ALL_ROLES, FEATURE_KEYS, type FeatureKey } from "@csc/shared";
+import { ALL_ROLES, FEATURE_KEYS, type FeatureKey, JOIN_POLICIES } from "@csc/shared";
 import { type Static, Type } from "typebox";
 import { loadSeedFile, strictObject } from "./seed-files.js";
 
@@ -30,6 +30,9 @@ const Institution = strictObject({
   /** District and local level names as nepal.ts seeds them. */
   district: Type.String(),
   municipality: Type.String(),
+  /** Who may register on its site, and the e-mail domains that may (join-policy.ts). */
+  joinPolicy: Type.Enum(JOIN_POLICIES),
+  joinDomains: Type.Array(Type.String()),
   programs: Type.Array(Type.String()),
   departments: Type.Array(Type.String()),
   contacts: Type.Array(Contact),
@@ -73,6 +76,15 @@ const Demo = strictObject({
       language: Type.Enum(["en-US", "np-NP"]),
     }),
   ),
+  /** People who registered on a site that approves who joins, waiting for its staff (join requests). */
+  joinRequests: Type.Array(
+    strictObject({
+      email: Type.String(),
+      fullName: Type.String(),
+      phone: Type.Union([Type.String(), Type.Null()]),
+      tenant: Type.Enum(TENANTS),
+    }),
+  ),
 });
 
 const demo = loadSeedFile("demo.json", Demo);
@@ -87,3 +99,4 @@ export const INSTITUTIONS = demo.institutions;
 export const RECRUITER = demo.recruiter;
 export const ACCOUNTS = demo.accounts;
 export const INVITATIONS = demo.invitations;
+export const JOIN_REQUESTS = demo.joinRequests;

@@ -1,3 +1,4 @@
+import { learnerRoleFor } from "@csc/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.js";
 import { hashPassword } from "../platform/password.js";
@@ -5,7 +6,7 @@ import { nowIso } from "../platform/time.js";
 import { seedApplications } from "./applications.js";
 import { seedAttempts } from "./assessment-attempts.js";
 import { loadContext, seedCatalogue } from "./catalogue.js";
-import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, INVITATIONS, RECRUITER } from "./demo-data.js";
+import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, INVITATIONS, JOIN_REQUESTS, RECRUITER } from "./demo-data.js";
 import { seedEnrolments } from "./enrolments.js";
 import { DemoLogos } from "./logos.js";
 import { nepalHierarchy } from "./nepal.js";
@@ -92,6 +93,8 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
         ...place,
         feature_profile_id: plans.find((plan) => plan.name === inst.plan)?.id ?? null,
         contact_persons: JSON.stringify(inst.contacts),
+        join_policy: inst.joinPolicy,
+        join_domains: JSON.stringify(inst.joinDomains),
         created_at: now,
         updated_at: now,
       })
@@ -149,6 +152,31 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
         recruiter_id: account.tenant === "recruiter" ? recruiter.id : null,
         permissions: "[]",
         status: "active" as const,
+        email_verified_at: now,
+        token_version: 0,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+
+  // People waiting for a site's staff to let them in (a learner of its kind, e-mail verified)
+  const institutionTypes = new Map(INSTITUTIONS.map((inst) => [inst.key, inst.type]));
+  const waitingHash = await hashPassword(options.demoPassword, options.passwordHashCost);
+  await db
+    .insertInto("users")
+    .values(
+      JOIN_REQUESTS.map((person) => ({
+        email: person.email,
+        password_hash: waitingHash,
+        full_name: person.fullName,
+        phone: person.phone,
+        role: learnerRoleFor(institutionTypes.get(person.tenant)),
+        institution_id: tenantIds.get(person.tenant) ?? null,
+        recruiter_id: null,
+        permissions: "[]",
+        status: "pending" as const,
         email_verified_at: now,
         token_version: 0,
         deleted_at: null,

@@ -29,6 +29,13 @@ export const RecruitersDecided = Type.Object({
 });
 export type RecruitersDecided = Static<typeof RecruitersDecided>;
 
+/** `POST /join-requests/approve|reject`: the people answered. */
+export const JoinRequestsDecided = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ ids: Type.Array(Type.Integer()) }),
+});
+export type JoinRequestsDecided = Static<typeof JoinRequestsDecided>;
+
 /** `POST /invitations/{id}/resend`: the invitations mailed a new link. */
 export const InvitationsResent = Type.Object({
   message: Type.String(),

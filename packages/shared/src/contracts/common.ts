@@ -25,6 +25,8 @@ export const ErrorAnswer = Type.Object(
     email_verified: Type.Optional(Type.Boolean()),
     /** Sign-in past an account's ceiling: this browser needs the code mailed to the account. */
     code_required: Type.Optional(Type.Boolean()),
+    /** Sign-in of an account waiting for its institution's staff to approve it (join requests). */
+    pending_approval: Type.Optional(Type.Boolean()),
   },
   { $id: "ErrorResponse" },
 );

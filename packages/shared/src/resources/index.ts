@@ -17,6 +17,7 @@ import { institutionFeatureProfile } from "./institution-feature-profile.js";
 import { institutions } from "./institutions.js";
 import { invitations } from "./invitations.js";
 import { jobOpportunities } from "./job-opportunities.js";
+import { joinRequests } from "./join-requests.js";
 import { learnerSkills } from "./learner-skills.js";
 import { learningEvents } from "./learning-events.js";
 import { programDepartments } from "./program-departments.js";
@@ -38,6 +39,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
   employees,
   users,
   invitations,
+  "join-requests": joinRequests,
   "career-roadmap": careerRoadmap,
   "self-assessment": selfAssessment,
   courses,

@@ -35,6 +35,9 @@ export const institutionFields = (): FieldDefinition[] => [
   field("address", "text", { maxLength: 300 }),
   ...location(),
   field("contact_persons", "contacts"),
+  // who may register on its site (join-policy.ts); a new institution is closed until it says so
+  field("join_policy", "enum", { enum: "joinPolicy", required: true, filter: true, default: "closed" }),
+  field("join_domains", "tags"),
   field("feature_profile_id", "relation", {
     relation: { resource: "feature-profile", labelField: "name" },
     filter: true,

@@ -34,6 +34,8 @@ export default function LoginPage() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // the server's word that this browser needs the code mailed to the account
   const [codeMessage, setCodeMessage] = useState<string | null>(null);
+  // registered on a site whose staff approve who joins, and not approved yet
+  const [pendingMessage, setPendingMessage] = useState<string | null>(null);
 
   const login = useLogin<LoginValues>({
     mutationOptions: {
@@ -47,6 +49,10 @@ export default function LoginPage() {
         const error = result.error as ApiError | undefined;
         if (error?.body?.email_verified === false) {
           setUnverifiedEmail(values.email);
+          return;
+        }
+        if (error?.body?.pending_approval) {
+          setPendingMessage(error.body.message ?? null);
           return;
         }
         if (error?.body?.code_required) {
@@ -81,6 +87,17 @@ export default function LoginPage() {
           style={{ marginBottom: 20 }}
         />
       ) : null}
+      {pendingMessage ? (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          data-testid="pending-approval"
+          message={t("auth.login.pendingTitle")}
+          description={pendingMessage}
+          style={{ marginBottom: 20 }}
+        />
+      ) : null}
       {unverifiedEmail ? (
         <Alert
           type="warning"
@@ -98,6 +115,7 @@ export default function LoginPage() {
         requiredMark
         onFinish={(values) => {
           setUnverifiedEmail(null);
+          setPendingMessage(null);
           login.mutate(values);
         }}
         size="large"

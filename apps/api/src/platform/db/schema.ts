@@ -6,12 +6,14 @@ import {
   type GradingType,
   type HiringSource,
   type JobType,
+  type JoinPolicy,
   type PartnershipStatus,
   type ProgrammeCategory,
   RESOURCES,
   type TableName as ResourceTableName,
   type ReviewPolicy,
   type SkillSourceType,
+  type UserStatus,
 } from "@csc/shared";
 import type { Generated } from "kysely";
 
@@ -40,6 +42,9 @@ interface InstitutionTable {
   feature_profile_id: number | null;
   /** JSON array of contact persons ({ full_name, email, designation, phone_no }). */
   contact_persons: string | null;
+  join_policy: Generated<JoinPolicy>;
+  /** JSON array of e-mail domains (join-policy.ts). */
+  join_domains: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -71,7 +76,7 @@ export interface UserTable {
   recruiter_id: number | null;
   /** JSON array of permission slugs; empty means every slug passes. */
   permissions: Generated<string>;
-  status: Generated<"active" | "disabled">;
+  status: Generated<UserStatus>;
   email_verified_at: string | null;
   /** Raised to revoke every earlier token: a password reset, and (by a trigger) any change of role, permissions, institution, recruiter, status or deletion. */
   token_version: Generated<number>;
