@@ -82,7 +82,15 @@ function LocationProbe({ into }: { into: { current: Location | null } }) {
 
 function siteOf(signed: SignedIn): ResolvedSite {
   const { institution } = signed.user;
-  if (institution) return { kind: "institution", basename: "", institution, viaPath: false };
+  // the signed-in pages never ask who may register: the site's public answer says it, not the session
+  if (institution) {
+    return {
+      kind: "institution",
+      basename: "",
+      institution: { ...institution, join_policy: "closed", join_domains: [] },
+      viaPath: false,
+    };
+  }
   return { kind: signed.account.site === "recruiter" ? "recruiter" : "provider", basename: "" };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailDomainOf, isEmailDomain, joinOutcome } from "./join-policy.js";
+import { emailDomainOf, isEmailDomain, joinDomainsOf, joinOutcome, takesSignUps } from "./join-policy.js";
 
 describe("who may join an institution's site", () => {
   it("refuses everyone on a closed site and lets everyone wait on an approving one", () => {
@@ -21,5 +21,15 @@ describe("who may join an institution's site", () => {
     expect(emailDomainOf("Asha@KMC.edu.np")).toBe("kmc.edu.np");
     expect(["kmc.edu.np", "himal.com.np", "a.io"].every(isEmailDomain)).toBe(true);
     expect(["@kmc.edu.np", "kmc", "KMC.edu.np", "kmc..np", "-kmc.np", "kmc.edu.np/"].some(isEmailDomain)).toBe(false);
+  });
+
+  it("offers sign-up only where someone may register, and reads stored domains", () => {
+    expect(takesSignUps("approval", [])).toBe(true);
+    expect(takesSignUps("domain", ["kmc.edu.np"])).toBe(true);
+    expect(takesSignUps("domain", [])).toBe(false);
+    expect(takesSignUps("closed", ["kmc.edu.np"])).toBe(false);
+    expect(joinDomainsOf('["kmc.edu.np"]')).toEqual(["kmc.edu.np"]);
+    expect(joinDomainsOf("not json")).toEqual([]);
+    expect(joinDomainsOf('{"a":1}')).toEqual([]);
   });
 });

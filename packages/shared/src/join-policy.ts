@@ -29,3 +29,18 @@ export function joinOutcome(
   const fits = domains.some((listed) => domain === listed || domain.endsWith(`.${listed}`));
   return fits ? "active" : "refused-domain";
 }
+
+/** Whether anyone may register on the site at all (its sign-up page and link are offered). */
+export const takesSignUps = (policy: JoinPolicy, domains: readonly string[]): boolean =>
+  policy === "approval" || (policy === "domain" && domains.length > 0);
+
+/** An institution's `join_domains` as stored (a JSON list of domains); anything else is none. */
+export function joinDomainsOf(stored: unknown): string[] {
+  if (typeof stored !== "string") return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}

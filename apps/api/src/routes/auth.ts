@@ -1,4 +1,5 @@
 import {
+  joinDomainsOf,
   joinOutcome,
   LoginAnswer,
   learnerRoleFor,
@@ -256,7 +257,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           .where("status", "=", "active")
           .executeTakeFirst();
         if (!row) throw badRequest(t("auth.registrationClosed"));
-        const domains = parseDomains(row.join_domains);
+        const domains = joinDomainsOf(row.join_domains);
         const outcome = joinOutcome(row.join_policy, domains, email);
         if (outcome === "refused-closed") throw forbidden(t("auth.joinClosed"));
         if (outcome === "refused-domain") {
@@ -470,16 +471,6 @@ function resetThrottleKeys(email: string, ip: string) {
     accountAddress: `reset:account-address:${email}|${ip}`,
     account: `reset:account:${email}`,
   };
-}
-
-/** An institution's `join_domains` (a JSON list); anything else is none. */
-function parseDomains(stored: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Field → translated message for every failed rule, or null when all pass. */

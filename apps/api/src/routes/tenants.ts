@@ -1,7 +1,8 @@
 import {
   DataOf,
-  InstitutionPublic,
   InstitutionRecord,
+  InstitutionSite,
+  joinDomainsOf,
   PublicRecruiter,
   RECRUITER_ROLES,
   RESOURCES,
@@ -93,18 +94,29 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["public"],
         params: Type.Object({ sub: Type.String({ minLength: 1, maxLength: 63, pattern: "^[A-Za-z0-9-]+$" }) }),
-        response: { 200: DataOf(InstitutionPublic), ...errorResponses },
+        response: { 200: DataOf(InstitutionSite), ...errorResponses },
       },
     },
     async (request) => {
       const row = await db
         .selectFrom("institutions")
-        .select(["id", "name", "subdomain", "type", "status", "logo", "primary_color", "secondary_color"])
+        .select([
+          "id",
+          "name",
+          "subdomain",
+          "type",
+          "status",
+          "logo",
+          "primary_color",
+          "secondary_color",
+          "join_policy",
+          "join_domains",
+        ])
         .where("subdomain", "=", request.params.sub.toLowerCase())
         .where("status", "=", "active")
         .executeTakeFirst();
       if (!row) throw notFound(request.t("institutionNotFound"));
-      return { data: row };
+      return { data: { ...row, join_domains: joinDomainsOf(row.join_domains) } };
     },
   );
 

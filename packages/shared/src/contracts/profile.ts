@@ -1,6 +1,6 @@
 import { type Static, Type } from "typebox";
 import type { AppRule } from "../ability.js";
-import { SKILL_SOURCE_TYPES } from "../enums.js";
+import { JOIN_POLICIES, SKILL_SOURCE_TYPES } from "../enums.js";
 import { CALENDARS } from "../profile.js";
 import { ALL_ROLES, INSTITUTION_TYPES } from "../roles.js";
 import { Nullable, OneOf } from "./common.js";
@@ -23,6 +23,17 @@ export const InstitutionPublic = Type.Object({
   secondary_color: Type.String(),
 });
 export type InstitutionPublic = Static<typeof InstitutionPublic>;
+
+/**
+ * `GET /public/institutions/by-subdomain/{sub}`: the institution as its site's public pages need
+ * it, with who may register there (join-policy.ts), so that sign-in and sign-up say so up front.
+ */
+export const InstitutionSite = Type.Object({
+  ...InstitutionPublic.properties,
+  join_policy: OneOf(JOIN_POLICIES),
+  join_domains: Type.Array(Type.String()),
+});
+export type InstitutionSite = Static<typeof InstitutionSite>;
 
 /** The recruiter company of a recruiter's account. */
 export const RecruiterSummary = Type.Object({

@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from "@ant-design/icons";
-import { dashboardPath } from "@csc/shared";
+import { dashboardPath, takesSignUps } from "@csc/shared";
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -72,7 +72,10 @@ export default function LoginPage() {
     },
   });
 
-  const canRegister = site.kind === "institution" || site.kind === "recruiter";
+  // an institution's site offers sign-up only when someone may register there (its join policy)
+  const canRegister =
+    site.kind === "recruiter" ||
+    (site.kind === "institution" && takesSignUps(site.institution.join_policy, site.institution.join_domains));
 
   return (
     <AuthLayout title={t("auth.login.title")} subtitle={t(`auth.login.subtitle.${site.kind}`)}>

@@ -1,5 +1,6 @@
 import {
   normalizeWebsite,
+  takesSignUps,
   validateEmail,
   validateOptionalPhone,
   validateOptionalWebsite,
@@ -51,6 +52,32 @@ export default function RegisterPage() {
   });
 
   if (site.kind === "provider") return <Navigate to="/login" replace />;
+  // who may register is the institution's choice (its join policy): a closed site says whom to ask
+  const institution = site.kind === "institution" ? site.institution : null;
+  if (institution && !takesSignUps(institution.join_policy, institution.join_domains)) {
+    return (
+      <AuthLayout title={t("auth.register.title")}>
+        <div data-testid="registration-closed-site">
+          <Result
+            status="info"
+            title={t("auth.register.closedTitle")}
+            subTitle={t("auth.register.closedMessage")}
+            extra={
+              <Link to="/login">
+                <Button type="primary">{t("auth.backToLogin")}</Button>
+              </Link>
+            }
+          />
+        </div>
+      </AuthLayout>
+    );
+  }
+  const domainHint =
+    institution?.join_policy === "domain"
+      ? t("auth.register.domainHint", { domains: institution.join_domains.join(", ") })
+      : institution?.join_policy === "approval"
+        ? t("auth.register.approvalHint", { site: institution.name })
+        : undefined;
 
   if (doneMessage) {
     return (
@@ -91,7 +118,12 @@ export default function RegisterPage() {
         <Form.Item name="full_name" label={t("auth.fields.fullName")} rules={[requiredRule(t)]}>
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item name="email" label={t("auth.fields.email")} rules={[requiredRule(t), sharedRule(validateEmail, t)]}>
+        <Form.Item
+          name="email"
+          label={t("auth.fields.email")}
+          rules={[requiredRule(t), sharedRule(validateEmail, t)]}
+          extra={domainHint}
+        >
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item

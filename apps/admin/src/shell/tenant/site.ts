@@ -1,11 +1,11 @@
-import { RECRUITER_SUBDOMAIN, siteFromHost } from "@csc/shared";
-import type { Institution, PublicConfig } from "../session/types";
+import { type InstitutionSite, RECRUITER_SUBDOMAIN, siteFromHost } from "@csc/shared";
+import type { PublicConfig } from "../session/types";
 
 /** The site this page is for, with its institution once looked up. */
 export type ResolvedSite =
   | { kind: "provider"; basename: string }
   | { kind: "recruiter"; basename: string }
-  | { kind: "institution"; basename: string; institution: Institution; viaPath: boolean };
+  | { kind: "institution"; basename: string; institution: InstitutionSite; viaPath: boolean };
 
 export type SiteAddress =
   | { kind: "provider"; basename: string }
@@ -78,7 +78,7 @@ export async function fetchPublicConfig(): Promise<PublicConfig> {
 export async function resolveSite(address: SiteAddress): Promise<ResolvedSite> {
   if (address.kind !== "institution") return address;
   try {
-    const { data } = await getPublic<{ data: Institution }>(
+    const { data } = await getPublic<{ data: InstitutionSite }>(
       `/api/public/institutions/by-subdomain/${encodeURIComponent(address.subdomain)}`,
     );
     if (data.status !== "active") throw new SiteNotFoundError(address.subdomain);

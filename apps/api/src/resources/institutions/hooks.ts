@@ -1,20 +1,8 @@
-import { isEmailDomain, RESERVED_SUBDOMAINS, SUBDOMAIN_PATTERN } from "@csc/shared";
+import { isEmailDomain, joinDomainsOf, RESERVED_SUBDOMAINS, SUBDOMAIN_PATTERN } from "@csc/shared";
 import type { FieldErrors, ResourceHooks, RowWrite } from "../../engine/types.js";
 
 const usableSubdomain = (sub: string) =>
   SUBDOMAIN_PATTERN.test(sub) && !(RESERVED_SUBDOMAINS as readonly string[]).includes(sub);
-
-/** The row's `join_domains` as stored (a JSON list) or as sent. */
-function domainsOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value !== "string") return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Institutions (and their own details page): a subdomain their site can be reached at, and
@@ -26,7 +14,7 @@ async function institutionErrors({ row, changed, t }: RowWrite): Promise<FieldEr
     errors.subdomain = t("field.subdomain");
   }
   if ("join_domains" in changed) {
-    const domains = domainsOf(row.join_domains);
+    const domains = Array.isArray(row.join_domains) ? row.join_domains : joinDomainsOf(row.join_domains);
     if (!domains.every(isEmailDomain)) errors.join_domains = t("field.emailDomain");
   }
   return errors;
