@@ -2,6 +2,10 @@
 export type Site = { kind: "provider" } | { kind: "recruiter" } | { kind: "institution"; subdomain: string };
 
 export const RECRUITER_SUBDOMAIN = "recruiter";
+
+/** Whether two sites are the same one (an institution's by its subdomain). */
+export const sameSite = (a: Site, b: Site): boolean =>
+  a.kind === b.kind && (a.kind !== "institution" || (b.kind === "institution" && a.subdomain === b.subdomain));
 export const DEFAULT_ADMIN_SUBDOMAIN = "admin";
 export const DEFAULT_ROOT_DOMAIN = "localhost";
 

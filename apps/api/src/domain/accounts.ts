@@ -10,6 +10,7 @@ import {
   type Role,
   rulesFor,
   type Site,
+  sameSite,
 } from "@csc/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.js";
@@ -161,9 +162,7 @@ export function homeSiteOf(user: SessionUser): Site {
 
 export function mayUseSite(user: SessionUser, site: Site): boolean {
   if (PROVIDER_ROLES.includes(user.role)) return true;
-  const home = homeSiteOf(user);
-  if (home.kind !== site.kind) return false;
-  return home.kind !== "institution" || (site.kind === "institution" && site.subdomain === home.subdomain);
+  return sameSite(homeSiteOf(user), site);
 }
 
 /** The public address of a site under the configured root domain, keeping the request's port. */

@@ -17,6 +17,7 @@ import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { boundedCache } from "../platform/caches.js";
 import type { Database } from "../platform/db/schema.js";
+import type { Mail } from "../platform/mailer.js";
 import { LANGUAGES, type Language, loadMessages, type Translate } from "../platform/messages.js";
 import { siteOrigin } from "./accounts.js";
 
@@ -152,4 +153,22 @@ export function translatorFor(localesDir: string, language: unknown): Translate 
     catalogues.set(localesDir, messages);
   }
   return messages(languageOf(language));
+}
+
+/**
+ * A mail to someone whose language nothing records (a company's request, a person's request to
+ * join): written in every language, English first, as one message.
+ */
+export async function mailInEveryLanguage(
+  localesDir: string,
+  to: string,
+  write: (t: Translate) => { subject: string; text: string } | Promise<{ subject: string; text: string }>,
+): Promise<Mail> {
+  const parts = [];
+  for (const language of LANGUAGES) parts.push(await write(translatorFor(localesDir, language)));
+  return {
+    to,
+    subject: parts.map((part) => part.subject).join(" / "),
+    text: parts.map((part) => part.text).join("\n\n———\n\n"),
+  };
 }

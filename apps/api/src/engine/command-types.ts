@@ -1,8 +1,9 @@
 import type { ResourceName } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import type { Expression, Kysely, SqlBool } from "kysely";
-import type { TProperties, TSchema } from "typebox";
+import { type TProperties, type TSchema, Type } from "typebox";
 import type { Database } from "../platform/db/schema.js";
+import { badRequest } from "../platform/errors.js";
 import type { Mail } from "../platform/mailer.js";
 
 export type Transaction = Kysely<Database>;
@@ -44,3 +45,13 @@ export interface CommandHandler {
     body: Record<string, unknown>,
   ) => Promise<CommandAnswer>;
 }
+
+/** A refusal's reason, which its requester is told: required, under `reason`, before any row is read. */
+export const REQUIRED_REASON: Pick<CommandHandler, "body" | "check"> = {
+  body: { reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  check: (request, body) => {
+    if (typeof body.reason !== "string" || !body.reason.trim()) {
+      throw badRequest(request.t("invalidInput"), { reason: request.t("validation:required") });
+    }
+  },
+};

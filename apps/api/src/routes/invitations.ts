@@ -1,4 +1,4 @@
-import { InvitationAcceptance, LoginAnswer, type Site, validatePassword } from "@csc/shared";
+import { InvitationAcceptance, LoginAnswer, type Site, sameSite, validatePassword } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { findSessionUser, profileOf, siteOrigin } from "../domain/accounts.js";
@@ -56,11 +56,7 @@ export default async function invitationRoutes(fastify: FastifyInstance) {
         invitation.institution_id !== null && invitation.subdomain
           ? { kind: "institution", subdomain: invitation.subdomain }
           : { kind: "provider" };
-      const here = request.site;
-      if (
-        home.kind !== here.kind ||
-        (home.kind === "institution" && here.kind === "institution" && home.subdomain !== here.subdomain)
-      ) {
+      if (!sameSite(home, request.site)) {
         const site = new URL(siteOrigin(home, config.rootDomain, request.host, request.protocol)).host;
         throw forbidden(t("auth.wrongSite", { site }));
       }

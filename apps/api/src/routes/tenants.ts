@@ -16,7 +16,8 @@ import { ALIAS, scoped } from "../engine/store.js";
 import { notFound } from "../platform/errors.js";
 import { bearer, errorResponses, IdParams } from "./schemas.js";
 
-const institutionColumns = [
+/** What anyone may read of an institution: what its site shows before sign-in (InstitutionPublic). */
+const PUBLIC_COLUMNS = [
   "id",
   "name",
   "subdomain",
@@ -25,6 +26,10 @@ const institutionColumns = [
   "logo",
   "primary_color",
   "secondary_color",
+] as const;
+
+const institutionColumns = [
+  ...PUBLIC_COLUMNS,
   "email",
   "phone",
   "website",
@@ -100,18 +105,7 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await db
         .selectFrom("institutions")
-        .select([
-          "id",
-          "name",
-          "subdomain",
-          "type",
-          "status",
-          "logo",
-          "primary_color",
-          "secondary_color",
-          "join_policy",
-          "join_domains",
-        ])
+        .select([...PUBLIC_COLUMNS, "join_policy", "join_domains"])
         .where("subdomain", "=", request.params.sub.toLowerCase())
         .where("status", "=", "active")
         .executeTakeFirst();

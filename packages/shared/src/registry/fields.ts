@@ -25,14 +25,22 @@ export const location = (): FieldDefinition[] => [
   field("municipality_id", "municipality", { filter: true }),
 ];
 
-/** Tenant columns: set by the server from the caller, chosen only by provider staff. */
-export const tenantColumns = (): FieldDefinition[] => [
+/**
+ * The institution a row belongs to: set by the server from the caller, chosen only by provider
+ * staff. `options` adds what a resource shows of it (listed, read only).
+ */
+export const institutionColumn = (options: Options = {}): FieldDefinition =>
   field("institution_id", "relation", {
     relation: { resource: "institutions", labelField: "name" },
     filter: true,
     providerOnly: true,
     scopeColumn: true,
-  }),
+    ...options,
+  });
+
+/** Tenant columns: set by the server from the caller, chosen only by provider staff. */
+export const tenantColumns = (): FieldDefinition[] => [
+  institutionColumn(),
   field("recruiter_id", "relation", {
     relation: { resource: "recruiters-existing", labelField: "name" },
     filter: true,

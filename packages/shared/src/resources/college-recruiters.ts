@@ -1,4 +1,4 @@
-import { createdAt, field, id } from "../registry/fields.js";
+import { createdAt, field, id, institutionColumn } from "../registry/fields.js";
 import { institutionRows } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES } from "../roles.js";
@@ -24,12 +24,7 @@ export const collegeRecruiters: ResourceDefinition<"college-recruiters"> = {
     }),
     field("status", "enum", { enum: "partnershipStatus", list: true, filter: true, default: "active" }),
     field("note", "textarea", { maxLength: 1000 }),
-    field("institution_id", "relation", {
-      relation: { resource: "institutions", labelField: "name" },
-      filter: true,
-      providerOnly: true,
-      scopeColumn: true,
-    }),
+    institutionColumn(),
     createdAt(),
   ],
   defaultSort: { field: "created_at", order: "desc" },

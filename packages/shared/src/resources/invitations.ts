@@ -1,4 +1,4 @@
-import { createdAt, field, id } from "../registry/fields.js";
+import { createdAt, field, id, institutionColumn } from "../registry/fields.js";
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, PROVIDER_ROLES } from "../roles.js";
@@ -28,13 +28,7 @@ export const invitations: ResourceDefinition<"invitations"> = {
     field("full_name", "text", { required: true, list: true, sort: true, search: true, maxLength: 120 }),
     field("email", "email", { required: true, list: true, sort: true, search: true }),
     field("role", "enum", { enum: "role", required: true, list: true, filter: true }),
-    field("institution_id", "relation", {
-      relation: { resource: "institutions", labelField: "name" },
-      list: true,
-      filter: true,
-      providerOnly: true,
-      scopeColumn: true,
-    }),
+    institutionColumn({ list: true }),
     field("expires_at", "datetime", { readOnly: true, list: true, sort: true }),
     field("accepted_at", "datetime", { readOnly: true, list: true, sort: true }),
     createdAt(),

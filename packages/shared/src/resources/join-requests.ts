@@ -1,4 +1,4 @@
-import { createdAt, field, id } from "../registry/fields.js";
+import { createdAt, field, id, institutionColumn } from "../registry/fields.js";
 import { providerStaff } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, PROVIDER_ROLES } from "../roles.js";
@@ -24,14 +24,7 @@ export const joinRequests: ResourceDefinition<"join-requests"> = {
     field("email", "email", { list: true, sort: true, search: true, readOnly: true }),
     field("phone", "phone", { list: true, readOnly: true }),
     field("role", "enum", { enum: "role", list: true, filter: true, readOnly: true }),
-    field("institution_id", "relation", {
-      relation: { resource: "institutions", labelField: "name" },
-      list: true,
-      filter: true,
-      providerOnly: true,
-      scopeColumn: true,
-      readOnly: true,
-    }),
+    institutionColumn({ list: true, readOnly: true }),
     field("email_verified_at", "datetime", { list: true, sort: true, readOnly: true }),
     createdAt(),
   ],

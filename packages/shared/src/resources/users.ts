@@ -1,4 +1,4 @@
-import { createdAt, field, id } from "../registry/fields.js";
+import { createdAt, field, id, institutionColumn } from "../registry/fields.js";
 import { members } from "../registry/policies.js";
 import type { ResourceDefinition } from "../registry/types.js";
 import { INSTITUTION_STAFF_ROLES, LEARNER_ROLES, PROVIDER_ROLES, ROLES } from "../roles.js";
@@ -22,13 +22,7 @@ export const users: ResourceDefinition<"users"> = {
     field("role", "enum", { enum: "role", required: true, list: true, filter: true }),
     field("status", "enum", { enum: "userStatus", list: true, filter: true, default: "active" }),
     field("permissions", "tags"),
-    field("institution_id", "relation", {
-      relation: { resource: "institutions", labelField: "name" },
-      list: true,
-      filter: true,
-      providerOnly: true,
-      scopeColumn: true,
-    }),
+    institutionColumn({ list: true }),
     field("recruiter_id", "relation", {
       relation: { resource: "recruiters-existing", labelField: "name" },
       filter: true,

@@ -1,11 +1,8 @@
 import { JoinRequestsDecided } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
-import { Type } from "typebox";
-import { learnerSite, originFor, translatorFor } from "../../domain/site-mail.js";
-import type { CommandHandler, Transaction } from "../../engine/command-types.js";
-import { badRequest } from "../../platform/errors.js";
+import { learnerSite, mailInEveryLanguage, originFor } from "../../domain/site-mail.js";
+import { type CommandHandler, REQUIRED_REASON, type Transaction } from "../../engine/command-types.js";
 import type { Mail } from "../../platform/mailer.js";
-import { LANGUAGES } from "../../platform/messages.js";
 import { nowIso } from "../../platform/time.js";
 
 /**
@@ -25,29 +22,17 @@ async function answerMails(
     .select(["email", "full_name", "institution_id"])
     .where("id", "in", ids)
     .execute();
-  const { localesDir } = request.server.config;
   const key = outcome === "approved" ? "joinApproved" : "joinRejected";
-  const mails: Mail[] = [];
-  for (const person of people) {
-    const parts = [];
-    for (const language of LANGUAGES) {
-      const t = translatorFor(localesDir, language);
-      const site = await learnerSite(trx, person.institution_id, t);
-      const vars = {
-        name: person.full_name,
-        site: site.name,
-        link: `${originFor(request, site.site)}/login`,
-        reason: reason ?? "",
-      };
-      parts.push({ subject: t(`mail.${key}Subject`, vars), text: t(`mail.${key}Body`, vars) });
-    }
-    mails.push({
-      to: person.email,
-      subject: parts.map((part) => part.subject).join(" / "),
-      text: parts.map((part) => part.text).join("\n\n———\n\n"),
-    });
-  }
-  return mails;
+  return Promise.all(
+    people.map((person) =>
+      mailInEveryLanguage(request.server.config.localesDir, person.email, async (t) => {
+        const site = await learnerSite(trx, person.institution_id, t);
+        const link = `${originFor(request, site.site)}/login`;
+        const vars = { name: person.full_name, site: site.name, link, reason: reason ?? "" };
+        return { subject: t(`mail.${key}Subject`, vars), text: t(`mail.${key}Body`, vars) };
+      }),
+    ),
+  );
 }
 
 const pending = {
@@ -73,12 +58,7 @@ export const joinRequestCommands: Record<"approve" | "reject", CommandHandler> =
     answer: { message: JoinRequestsDecided },
     ...pending,
     // the person is told why
-    body: { reason: Type.Optional(Type.String({ maxLength: 500 })) },
-    check: (request, body) => {
-      if (typeof body.reason !== "string" || !body.reason.trim()) {
-        throw badRequest(request.t("invalidInput"), { reason: request.t("validation:required") });
-      }
-    },
+    ...REQUIRED_REASON,
     run: async (trx, ids, request, body) => {
       const reason = String(body.reason).trim();
       const mails = await answerMails(trx, request, ids, "rejected", reason);

@@ -1,11 +1,8 @@
 import { RecruitersDecided } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
-import { Type } from "typebox";
-import { originFor, providerSite, translatorFor } from "../../domain/site-mail.js";
-import type { CommandHandler, Transaction } from "../../engine/command-types.js";
-import { badRequest } from "../../platform/errors.js";
+import { mailInEveryLanguage, originFor, providerSite } from "../../domain/site-mail.js";
+import { type CommandHandler, REQUIRED_REASON, type Transaction } from "../../engine/command-types.js";
 import type { Mail } from "../../platform/mailer.js";
-import { LANGUAGES } from "../../platform/messages.js";
 import { nowIso } from "../../platform/time.js";
 
 /**
@@ -22,22 +19,17 @@ async function decisionMails(
 ): Promise<Mail[]> {
   const companies = await trx.selectFrom("recruiters").select(["name", "email"]).where("id", "in", ids).execute();
   const link = `${originFor(request, { kind: "recruiter" })}/login`;
-  const { localesDir } = request.server.config;
   const key = outcome === "approved" ? "recruiterApproved" : "recruiterRejected";
-  return companies
-    .filter((company) => company.email.trim() !== "")
-    .map((company) => {
-      const parts = LANGUAGES.map((language) => {
-        const t = translatorFor(localesDir, language);
-        const vars = { company: company.name, site: providerSite(t).name, link, reason: reason ?? "" };
-        return { subject: t(`companyMail.${key}Subject`, vars), text: t(`companyMail.${key}Body`, vars) };
-      });
-      return {
-        to: company.email,
-        subject: parts.map((part) => part.subject).join(" / "),
-        text: parts.map((part) => part.text).join("\n\n———\n\n"),
-      };
-    });
+  return Promise.all(
+    companies
+      .filter((company) => company.email.trim() !== "")
+      .map((company) =>
+        mailInEveryLanguage(request.server.config.localesDir, company.email, (t) => {
+          const vars = { company: company.name, site: providerSite(t).name, link, reason: reason ?? "" };
+          return { subject: t(`companyMail.${key}Subject`, vars), text: t(`companyMail.${key}Body`, vars) };
+        }),
+      ),
+  );
 }
 
 const pending = {
@@ -67,12 +59,7 @@ export const recruiterRequestCommands: Record<"approve" | "reject", CommandHandl
     answer: { message: RecruitersDecided },
     ...pending,
     // the company is told why
-    body: { reason: Type.Optional(Type.String({ maxLength: 500 })) },
-    check: (request, body) => {
-      if (typeof body.reason !== "string" || !body.reason.trim()) {
-        throw badRequest(request.t("invalidInput"), { reason: request.t("validation:required") });
-      }
-    },
+    ...REQUIRED_REASON,
     run: async (trx, ids, request, body) => {
       const reason = String(body.reason).trim();
       await trx
