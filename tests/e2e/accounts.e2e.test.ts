@@ -18,7 +18,7 @@ const PROVIDER_MENU = [
   "Dashboard",
   "Profile",
   "Institutions",
-  "Learner: Students | Employees",
+  "Learner: Students | Employees | Imports",
   "Career Roadmap",
   "Self Assessment",
   "Courses",
@@ -41,7 +41,7 @@ const COLLEGE_ADMIN_MENU = [
   "Dashboard",
   "Profile",
   "Your College",
-  "Learner: Students",
+  "Learner: Students | Imports",
   "Career Roadmap",
   "Self Assessment",
   "Courses",
@@ -78,7 +78,7 @@ const COMPANY_ADMIN_MENU = [
   "Dashboard",
   "Profile",
   "Your Company",
-  "Learner: Employees",
+  "Learner: Employees | Imports",
   "Career Roadmap",
   "Self Assessment",
   "Courses",
@@ -92,7 +92,10 @@ const COMPANY_ADMIN_MENU = [
   "Invitations",
   "Join Requests",
 ];
-const COMPANY_EDITOR_MENU = COMPANY_ADMIN_MENU.filter((entry) => entry !== "Feature Profile");
+// the record of imports is for the admins
+const COMPANY_EDITOR_MENU = COMPANY_ADMIN_MENU.filter((entry) => entry !== "Feature Profile").map((entry) =>
+  entry === "Learner: Employees | Imports" ? "Learner: Employees" : entry,
+);
 // the employees list is not for the institution viewer, so the Learner group is empty and gone
 const COMPANY_VIEWER_MENU = COMPANY_EDITOR_MENU.filter((entry) => !entry.startsWith("Learner"));
 

@@ -14,6 +14,7 @@ const RegisterPage = lazy(() => import("./pages/auth/RegisterPage"));
 const ForgotPasswordPage = lazy(() => import("./pages/auth/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("./pages/auth/ResetPasswordPage"));
 const InvitationPage = lazy(() => import("./pages/auth/InvitationPage"));
+const SsoPage = lazy(() => import("./pages/auth/SsoPage"));
 const VerifyEmailPage = lazy(() => import("./pages/auth/VerifyEmailPage"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 const PublicApplyPage = lazy(() => import("./public-apply/PublicApplyPage"));
@@ -53,6 +54,8 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
             </Route>
             {/* an invitation's link: signs in whoever holds it, as /login does */}
             <Route path="/invitation" element={<InvitationPage />} />
+            {/* where single sign-on comes back: a one-time code, a refusal, or a test's result */}
+            <Route path="/sso" element={<SsoPage />} />
             <Route element={<RefineShell />}>
               <Route element={<SignedOutOnly />}>
                 <Route path="/register" element={<RegisterPage />} />

@@ -87,7 +87,13 @@ function siteOf(signed: SignedIn): ResolvedSite {
     return {
       kind: "institution",
       basename: "",
-      institution: { ...institution, join_policy: "closed", join_domains: [] },
+      institution: {
+        ...institution,
+        join_policy: "closed",
+        join_domains: [],
+        sso_mode: "password",
+        sso_configured: false,
+      },
       viaPath: false,
     };
   }

@@ -24,9 +24,11 @@ import courseSiteRoutes from "./routes/course-site.js";
 import dashboardRoutes from "./routes/dashboard.js";
 import guestStatusRoutes from "./routes/guest-status.js";
 import helpRoutes from "./routes/help.js";
+import importRoutes from "./routes/imports.js";
 import invitationRoutes from "./routes/invitations.js";
 import learnerCvRoutes from "./routes/learner-cv.js";
 import localeRoutes from "./routes/locales.js";
+import oidcRoutes from "./routes/oidc.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
 import publicRoutes from "./routes/public.js";
@@ -101,6 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(tenantRoutes);
       await api.register(authRoutes);
       await api.register(invitationRoutes);
+      await api.register(oidcRoutes);
       await api.register(profileRoutes);
       await api.register(localeRoutes);
       await api.register(outboxRoutes);
@@ -114,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(helpRoutes);
       await api.register(applicantProfileRoutes);
       await api.register(learnerCvRoutes);
+      await api.register(importRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -40,6 +40,11 @@ export interface AppConfig {
   courseSiteEditUrl: string | null;
   /** Signs the course site's completion callbacks (HMAC-SHA256); unset turns the callback off. */
   courseSiteSecret: string | null;
+  /**
+   * Follow an institution's identity provider over plain http when it is on loopback (a provider
+   * on this machine, in development and the tests); https only otherwise. Off unless asked for.
+   */
+  oidcAllowHttpLoopback: boolean;
   /** log2 of scrypt's N; 17 is OWASP's minimum, tests lower it. */
   passwordHashCost: number;
   /** Password hashes computed at once, and how many may wait, before sign-in answers 503. */
@@ -158,6 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
   required(
     problems,
+    "OIDC_ALLOW_HTTP_LOOPBACK",
+    env.OIDC_ALLOW_HTTP_LOOPBACK,
+    (v) => ["", "true", "false", "1", "0"].includes(v),
+    "true or false",
+  );
+  required(
+    problems,
     "LOCALES_SAVE_MISSING",
     env.LOCALES_SAVE_MISSING,
     (v) => ["", "true", "false", "1", "0"].includes(v),
@@ -198,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     courseSiteLoginUrl: env.COURSE_SITE_LOGIN_URL || null,
     courseSiteEditUrl: env.COURSE_SITE_EDIT_URL || null,
     courseSiteSecret: env.COURSE_SITE_SECRET || null,
+    oidcAllowHttpLoopback: bool(env.OIDC_ALLOW_HTTP_LOOPBACK, false),
     passwordHashCost: cost,
     passwordHashConcurrency: hashConcurrency,
     passwordHashQueue: hashQueue,

@@ -108,3 +108,23 @@ export async function tokenFor(app: FastifyInstance, email: string, site: string
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export const body = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();
+
+/** A multipart body of text fields and one file, as a browser's FormData sends it. */
+export function multipartBody(
+  file: { name: string; content: Buffer | string; type?: string },
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = "----csc-test-boundary";
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "text/csv"}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}

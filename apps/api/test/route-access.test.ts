@@ -91,6 +91,13 @@ describe("deny by default", () => {
       "POST /api/auth/verify-email": "public",
       "POST /api/forgot-password": "public",
       "POST /api/invitations/accept": "public",
+      // single sign-on (oidc.test.ts): start and callback only send the browser on, the exchange takes a
+      // one-time code (throttled per address); test mode starts only for staff who may change the
+      // institution's single sign-on, and its result is read only by who ran it
+      "GET /api/auth/oidc/start": "public",
+      "GET /api/auth/oidc/callback": "public",
+      "POST /api/auth/oidc/exchange": "public",
+      "GET /api/auth/oidc/test/:id": "signed-in",
       "POST /api/reset-password": "public",
       "GET /api/locales/:lng/:file": "public",
       "POST /api/locales/add/:lng/:ns": "public",

@@ -23,3 +23,8 @@ export function localDigits(text: string, language: string): string {
 export const SHORT_DATE_FORMAT = "MMM D, YYYY";
 const DAYJS_LOCALES: Readonly<Record<string, string>> = { "en-US": "en", "np-NP": "ne" };
 export const dayjsLocale = (language: string): string => DAYJS_LOCALES[language] ?? "en";
+
+/** Devanagari digits written as Western digits, as a person may type either; everything else unchanged. */
+export function toLatinDigits(text: string): string {
+  return text.replace(/[०-९]/g, (digit) => String(digit.charCodeAt(0) - DEVANAGARI_ZERO));
+}

@@ -1,4 +1,5 @@
 import { FEATURE_KEYS, FEATURE_LABELS, type FeatureKey } from "./features.js";
+import { IMPORT_RESOURCES } from "./imports.js";
 import { MENU_NAMES } from "./menu.js";
 import type { ResourceName } from "./registry/names.js";
 import { ENROLMENT_ITEMS } from "./resources/enrolments.js";
@@ -383,6 +384,24 @@ const JOIN_POLICY_OPTIONS = defineEnum("joinPolicy", JOIN_POLICIES, {
   approval: "Anyone, once approved by staff",
 });
 
+/**
+ * How people sign in on an institution's site: with their password here, only through the
+ * institution's own identity provider (OpenID Connect), or either (sso.ts).
+ */
+export const SSO_MODES = ["password", "sso", "both"] as const;
+export type SsoMode = (typeof SSO_MODES)[number];
+const SSO_MODE_OPTIONS = defineEnum("ssoMode", SSO_MODES, {
+  password: "Password only",
+  sso: "Single sign-on only",
+  both: "Password or single sign-on",
+});
+
+/** The list an import loaded (imports.ts), as its record names it. */
+const IMPORT_RESOURCE_OPTIONS = defineEnum("importResource", IMPORT_RESOURCES, {
+  students: "Students",
+  employees: "Employees",
+});
+
 const RECRUITER_STATUSES = ["pending", "approved", "rejected"] as const;
 const RECRUITER_STATUS_OPTIONS = defineEnum("recruiterStatus", RECRUITER_STATUSES, {
   pending: "Pending",
@@ -482,6 +501,8 @@ export const ENUM_OPTIONS = {
   institutionStatus: INSTITUTION_STATUS_OPTIONS,
   userStatus: USER_STATUS_OPTIONS,
   joinPolicy: JOIN_POLICY_OPTIONS,
+  importResource: IMPORT_RESOURCE_OPTIONS,
+  ssoMode: SSO_MODE_OPTIONS,
   recruiterStatus: RECRUITER_STATUS_OPTIONS,
   partnershipStatus: PARTNERSHIP_STATUS_OPTIONS,
   programmeCategory: PROGRAMME_CATEGORY_OPTIONS,

@@ -25,6 +25,7 @@ export const ICON_NAMES = [
   "appstore",
   "bank",
   "calendar",
+  "cloud-upload",
   "contacts",
   "dashboard",
   "download",

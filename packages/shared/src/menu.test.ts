@@ -45,7 +45,7 @@ const PROVIDER_ADMIN_MENU: Shape = [
   "dashboard",
   "profile",
   "institutions",
-  { learners: ["students", "employees"] },
+  { learners: ["students", "employees", "imports"] },
   "career-roadmap",
   "self-assessment",
   "courses",
@@ -67,11 +67,12 @@ const PROVIDER_STAFF_MENU: Shape = PROVIDER_ADMIN_MENU.filter(
   (entry) => typeof entry === "string" || !("activity-logs" in entry),
 );
 
-const collegeMenu = (featureProfile: boolean): Shape => [
+/** An institution's admins also have its plan and the record of its imports. */
+const collegeMenu = (admin: boolean): Shape => [
   "dashboard",
   "profile",
   "institution-details",
-  { learners: ["students"] },
+  { learners: admin ? ["students", "imports"] : ["students"] },
   "career-roadmap",
   "self-assessment",
   "courses",
@@ -81,17 +82,17 @@ const collegeMenu = (featureProfile: boolean): Shape => [
   "global-partners",
   "college-recruiters",
   "enrichment-programs",
-  ...(featureProfile ? ["institution-feature-profile"] : []),
+  ...(admin ? ["institution-feature-profile"] : []),
   "users",
   "invitations",
   "join-requests",
 ];
 
-const companyMenu = (featureProfile: boolean, employees: boolean): Shape => [
+const companyMenu = (admin: boolean, employees: boolean): Shape => [
   "dashboard",
   "profile",
   "institution-details",
-  ...(employees ? [{ learners: ["employees"] }] : []),
+  ...(employees ? [{ learners: admin ? ["employees", "imports"] : ["employees"] }] : []),
   "career-roadmap",
   "self-assessment",
   "courses",
@@ -100,7 +101,7 @@ const companyMenu = (featureProfile: boolean, employees: boolean): Shape => [
   "job-opportunities",
   "global-partners",
   "enrichment-programs",
-  ...(featureProfile ? ["institution-feature-profile"] : []),
+  ...(admin ? ["institution-feature-profile"] : []),
   "users",
   "invitations",
   "join-requests",

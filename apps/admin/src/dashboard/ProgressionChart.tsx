@@ -11,8 +11,9 @@ import { Button, Space } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../engine/display/format";
+import { saveFile } from "../shell/providers/download";
 import { useLanguage } from "../shell/providers/i18n";
-import { type DashboardDownloadKind, logDashboardDownload, saveFile } from "./dashboardApi";
+import { type DashboardDownloadKind, logDashboardDownload } from "./dashboardApi";
 import { metricLabelKey } from "./MetricCards";
 import { ProgressionLines } from "./ProgressionLines";
 

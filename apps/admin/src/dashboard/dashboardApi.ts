@@ -40,15 +40,3 @@ export async function logDashboardDownload(
     ...(institutionId ? { institution_id: institutionId } : {}),
   });
 }
-
-/** Saves a Blob or a data URL under `filename` through a temporary link. */
-export function saveFile(source: Blob | string, filename: string): void {
-  const url = typeof source === "string" ? source : URL.createObjectURL(source);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  if (typeof source !== "string") setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}

@@ -12,6 +12,7 @@ const ResourceList = lazy(() => import("./ResourceList"));
 const ResourceShow = lazy(() => import("./ResourceShow"));
 const ResourceForm = lazy(() => import("./ResourceForm"));
 const SingleRecordPage = lazy(() => import("./SingleRecordPage"));
+const ImportPage = lazy(() => import("../imports/ImportPage"));
 
 /**
  * A menu entry's pages from its resource definition (`/api/meta`): the entry's path is the list,
@@ -37,6 +38,8 @@ export function ResourceViews({ screen, target }: { screen: ResourceScreen; targ
       return <ResourceList key={meta.name} screen={screen} />;
     case "create":
       return can(meta, "create") ? <ResourceForm key="create" screen={screen} action="create" /> : <NotAllowed />;
+    case "import":
+      return can(meta, "create") ? <ImportPage screen={screen} /> : <NotAllowed />;
     case "edit":
       return can(meta, "update") ? (
         <ResourceForm key={`edit-${view.id}`} screen={screen} action="edit" id={view.id} />

@@ -114,7 +114,8 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
     }
   }
 
-  const shown = meta.fields.filter((field) => field.name !== "id");
+  // a write-only field (a client secret) has no value to show
+  const shown = meta.fields.filter((field) => field.name !== "id" && !field.writeOnly);
   const facts = shown.filter((field) => !isWide(field));
   // long read-only notes that say nothing (no rejection reason) are left out
   const long = shown.filter(

@@ -1,4 +1,4 @@
-import { flattenMenu, type MenuItem } from "@csc/shared";
+import { flattenMenu, isImportResource, type MenuItem } from "@csc/shared";
 import { behaviourOf } from "../resources";
 import { type RouteTarget, targetBelow } from "../shell/routes/route-match";
 import { pathnameOf } from "../shell/session/meta";
@@ -10,6 +10,8 @@ export interface ResourcePaths {
   /** Where the menu entry points, with its default query (e.g. `?type=ongoing`). */
   home: string;
   create: string;
+  /** Loading a file of rows (learners: DESIGN §5b "Onboarding"). */
+  import: string;
   edit: (id: string | number) => string;
   show: (id: string | number) => string;
 }
@@ -22,6 +24,7 @@ export function pathsFor(entry: Pick<ScreenEntry, "name" | "path">): ResourcePat
     base,
     home,
     create: `${base}/create`,
+    import: `${base}/import`,
     edit: (id) => `${base}/edit/${id}`,
     show: (id) => `${base}/${showSegment}/${id}`,
   };
@@ -36,6 +39,7 @@ export function recordPathIn(menu: readonly MenuItem[], resource: string, id: st
 type ResourceView =
   | { kind: "list" }
   | { kind: "create" }
+  | { kind: "import" }
   | { kind: "edit"; id: string }
   | { kind: "show"; id: string }
   /** The caller's own record on a single-record entry, and its edit form. */
@@ -59,6 +63,8 @@ export function viewOf(entry: Pick<ScreenEntry, "name">, target: RouteTarget): R
     case "list":
     case "create":
       return { kind: target.action };
+    case "import":
+      return isImportResource(entry.name) ? { kind: "import" } : { kind: "unknown" };
     case "edit":
       return { kind: "edit", id: target.id };
     case "show":

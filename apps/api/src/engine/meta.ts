@@ -12,6 +12,7 @@ import {
   readableFields,
   roleKind,
   timeFiltersOf,
+  writeOnlyFields,
 } from "@csc/shared";
 import type { SessionUser } from "../domain/accounts.js";
 import type { Translate } from "../platform/messages.js";
@@ -44,7 +45,9 @@ const ruleFilterMeta = (name: RuleFilterName, t: Translate): FieldMeta => ({
 /**
  * The resources a user may read, each with the actions and fields cut to their abilities
  * (`/api/meta`): fields by the read rules of read-rules.ts, and the tag field
- * is "tags" for staff and recruiters and "preferences" for institutions and learners.
+ * is "tags" for staff and recruiters and "preferences" for institutions and learners. Write-only
+ * fields (a client secret) follow for those who may write the resource, marked so; no value of
+ * them is ever sent.
  */
 export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translate): ResourceMeta[] {
   const kind = roleKind(user.role);
@@ -54,7 +57,7 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
     .map((resource) => {
       const actions = VERBS.filter((verb) => resource.actions.includes(verb) && ability.can(verb, resource.name));
       const writable = actions.includes("create") || actions.includes("update");
-      const fields = readableFields(resource, user.role).map((field): FieldMeta => {
+      const fieldMeta = (field: FieldDefinition): FieldMeta => {
         const labelName = field.labelByRole ? tagLabel : field.name;
         const meta: FieldMeta = {
           name: field.name,
@@ -80,8 +83,13 @@ export function resourcesFor(user: SessionUser, ability: AppAbility, t: Translat
             optionsUrl: `/api/${resource.name}/options/${field.name}`,
           };
         }
+        if (field.writeOnly) meta.writeOnly = true;
         return meta;
-      });
+      };
+      const fields = [
+        ...readableFields(resource, user.role),
+        ...(writable ? writeOnlyFields(resource, user.role) : []),
+      ].map(fieldMeta);
       return {
         name: resource.name,
         softDelete: resource.softDelete === "hide",

@@ -6,12 +6,15 @@ import { listQuerySchema } from "./list.js";
 
 /**
  * The row schema of a resource, generated from the registry so OpenAPI documents every resource.
- * Every field is optional: a reader receives only the fields their read rules allow.
+ * Every field is optional: a reader receives only the fields their read rules allow. A write-only
+ * field is not in it at all: the serialiser drops what the schema does not name, a last guard.
  */
 export function rowSchema(resource: ResourceDefinition) {
   return Type.Object(
     Object.fromEntries(
-      resource.fields.map((f) => [f.name, Type.Optional(Type.Union([valueSchemaOf(f), Type.Null()]))]),
+      resource.fields
+        .filter((f) => !f.writeOnly)
+        .map((f) => [f.name, Type.Optional(Type.Union([valueSchemaOf(f), Type.Null()]))]),
     ),
     { title: resource.name },
   );
@@ -33,6 +36,7 @@ function bodySchema(resource: ResourceDefinition) {
               f.type,
               f.required ? "required" : null,
               f.providerOnly ? "provider staff only" : null,
+              f.writeOnly ? "write only: never sent back; blank keeps the stored value" : null,
               allowedValues(f) ? `one of ${allowedValues(f)?.join(", ")}` : null,
             ]
               .filter(Boolean)

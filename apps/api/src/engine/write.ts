@@ -41,7 +41,8 @@ function creatorEntity(user: SessionUser): string {
 /**
  * A body as column values: unknown fields are refused, read-only and (for everyone but provider
  * staff) provider-only fields are ignored — they follow the ability, never the body. A field with
- * a default (a NOT NULL column) takes it when a new row leaves it blank, and cannot be cleared.
+ * a default (a NOT NULL column) takes it when a new row leaves it blank, and cannot be cleared. A
+ * write-only field left blank keeps what is stored: the form never holds its value to send back.
  */
 export function valuesFromBody(
   resource: ResourceDefinition,
@@ -66,7 +67,7 @@ export function valuesFromBody(
     if (field.readOnly || (field.providerOnly && !provider)) continue;
     const encoded = encodeValue(field, value);
     if (!encoded.ok) errors[name] = t(encoded.message.key, encoded.message.vars, encoded.message.message);
-    else values[name] = encoded.value;
+    else if (!(field.writeOnly && encoded.value == null)) values[name] = encoded.value;
   }
   for (const field of resource.fields) {
     if (field.readOnly || (field.providerOnly && !provider) || errors[field.name]) continue;

@@ -114,6 +114,14 @@ const CACHES = {
     holds: "the translated messages of a locales directory, for mail in the recipient's language",
     invalidatedBy: "nothing: locale files are read once per process",
   },
+  oidcProviders: {
+    kind: "bounded",
+    max: 200,
+    holds:
+      "institutions' identity providers as discovered (OpenID Connect metadata, with the keys they sign with), by issuer, client id and a hash of the secret (platform/oidc-client.ts)",
+    invalidatedBy:
+      "asked again after ten minutes; new settings are a new key; a failed discovery is not kept; keys unknown to the kept set are fetched again by openid-client",
+  },
   seedLogos: {
     kind: "bounded",
     max: 1_000,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { toLatinDigits } from "@csc/shared";
 import type { Kysely } from "kysely";
 import type { Database, UserTokenTable } from "./db/schema.js";
 import { isoIn, nowIso } from "./time.js";
@@ -15,6 +16,31 @@ export async function issueUserToken(db: Kysely<Database>, userId: number, purpo
     .values({ user_id: userId, purpose, token_hash: digest(token), expires_at: isoIn(ttlMs), created_at: nowIso() })
     .execute();
   return token;
+}
+
+/** One such token for each of many accounts at once (an import's new accounts), in one statement; by user id. */
+export async function issueUserTokens(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+  purpose: Purpose,
+  ttlMs: number,
+): Promise<Map<number, string>> {
+  const tokens = new Map(userIds.map((id) => [id, randomBytes(32).toString("base64url")]));
+  if (tokens.size === 0) return tokens;
+  const [expires, now] = [isoIn(ttlMs), nowIso()];
+  await db
+    .insertInto("user_tokens")
+    .values(
+      [...tokens].map(([userId, token]) => ({
+        user_id: userId,
+        purpose,
+        token_hash: digest(token),
+        expires_at: expires,
+        created_at: now,
+      })),
+    )
+    .execute();
+  return tokens;
 }
 
 /** Marks the token used and answers its user id, or null when unknown, used or expired. */
@@ -34,7 +60,6 @@ export async function consumeUserToken(db: Kysely<Database>, token: string, purp
 
 /** Latin or Devanagari digits, as a person may type them. */
 const LOGIN_CODE = /^[0-9०-९]{6}$/;
-const latinDigits = (code: string) => code.replace(/[०-९]/g, (digit) => String(digit.charCodeAt(0) - 0x0966));
 
 /**
  * A six-digit code mailed to an account whose sign-in is locked by others' guesses: short enough
@@ -59,5 +84,5 @@ export async function issueLoginCode(db: Kysely<Database>, userId: number, ttlMs
 /** Uses up the account's code when it is right and still valid; false otherwise. */
 export async function consumeLoginCode(db: Kysely<Database>, userId: number, code: string): Promise<boolean> {
   if (!LOGIN_CODE.test(code)) return false;
-  return (await consumeUserToken(db, `${userId}:${latinDigits(code)}`, "login-code")) === userId;
+  return (await consumeUserToken(db, `${userId}:${toLatinDigits(code)}`, "login-code")) === userId;
 }

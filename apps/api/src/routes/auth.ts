@@ -6,6 +6,7 @@ import {
   normalizeWebsite,
   ROLES,
   type Site,
+  takesPasswords,
   type ValidationResult,
   validateOptionalPhone,
   validateOptionalWebsite,
@@ -80,6 +81,16 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   const originOf = (request: FastifyRequest, site: Site) =>
     siteOrigin(site, config.rootDomain, request.host, request.protocol);
+
+  /** The name of an institution that takes no passwords (single sign-on only), or null. */
+  async function ssoOnlyInstitution(id: number): Promise<string | null> {
+    const row = await db
+      .selectFrom("institutions")
+      .select(["name", "sso_mode"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row && !takesPasswords(row.sso_mode) ? row.name : null;
+  }
 
   async function sendVerification(
     request: FastifyRequest,
@@ -182,6 +193,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
         const home = new URL(originOf(request, homeSiteOf(user))).host;
         throw forbidden(t("auth.wrongSite", { site: home }));
       }
+      // an institution that signs its people in through its own provider only (provider staff have none)
+      const ssoOnly = user.institution ? await ssoOnlyInstitution(user.institution.id) : null;
+      if (ssoOnly) throw forbidden(t("auth.ssoOnly", { site: ssoOnly }));
       if (!user.emailVerified) {
         await sendVerification(request, { id: user.id, email: user.email, full_name: user.fullName }, request.site);
         throw forbidden(t("auth.emailNotVerified"), { email_verified: false });
@@ -252,11 +266,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
       if (site.kind === "institution") {
         const row = await db
           .selectFrom("institutions")
-          .select(["id", "name", "type", "join_policy", "join_domains"])
+          .select(["id", "name", "type", "join_policy", "join_domains", "sso_mode"])
           .where("subdomain", "=", site.subdomain)
           .where("status", "=", "active")
           .executeTakeFirst();
         if (!row) throw badRequest(t("auth.registrationClosed"));
+        // its people come from its own provider's sign-in, where the join policy is applied too
+        if (!takesPasswords(row.sso_mode)) throw forbidden(t("auth.ssoOnlyRegister", { site: row.name }));
         const domains = joinDomainsOf(row.join_domains);
         const outcome = joinOutcome(row.join_policy, domains, email);
         if (outcome === "refused-closed") throw forbidden(t("auth.joinClosed"));

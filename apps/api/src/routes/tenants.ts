@@ -11,6 +11,7 @@ import {
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { providerSettingsOf } from "../domain/single-sign-on.js";
 import { companyReach, institutionReach, lookupInstitutionOf } from "../engine/access.js";
 import { ALIAS, scoped } from "../engine/store.js";
 import { notFound } from "../platform/errors.js";
@@ -105,12 +106,16 @@ export default async function tenantRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await db
         .selectFrom("institutions")
-        .select([...PUBLIC_COLUMNS, "join_policy", "join_domains"])
+        .select([...PUBLIC_COLUMNS, "join_policy", "join_domains", "sso_mode"])
+        // read to say whether single sign-on is set up; never sent
+        .select(["oidc_issuer", "oidc_client_id", "oidc_client_secret"])
         .where("subdomain", "=", request.params.sub.toLowerCase())
         .where("status", "=", "active")
         .executeTakeFirst();
       if (!row) throw notFound(request.t("institutionNotFound"));
-      return { data: { ...row, join_domains: joinDomainsOf(row.join_domains) } };
+      const { oidc_issuer, oidc_client_id, oidc_client_secret, ...site } = row;
+      const sso_configured = providerSettingsOf({ oidc_issuer, oidc_client_id, oidc_client_secret }) !== null;
+      return { data: { ...site, join_domains: joinDomainsOf(row.join_domains), sso_configured } };
     },
   );
 

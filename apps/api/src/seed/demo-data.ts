@@ -85,6 +85,21 @@ const Demo = strictObject({
       tenant: Type.Enum(TENANTS),
     }),
   ),
+  /** Learners loaded from spreadsheets before the demo starts: the record each import left. */
+  imports: Type.Array(
+    strictObject({
+      tenant: Type.Enum(TENANTS),
+      resource: Type.Enum(["students", "employees"]),
+      fileName: Type.String(),
+      total: Type.Integer(),
+      created: Type.Integer(),
+      updated: Type.Integer(),
+      unchanged: Type.Integer(),
+      invalid: Type.Integer(),
+      by: Type.String(),
+      daysAgo: Type.Integer(),
+    }),
+  ),
 });
 
 const demo = loadSeedFile("demo.json", Demo);
@@ -100,3 +115,4 @@ export const RECRUITER = demo.recruiter;
 export const ACCOUNTS = demo.accounts;
 export const INVITATIONS = demo.invitations;
 export const JOIN_REQUESTS = demo.joinRequests;
+export const IMPORTS = demo.imports;

@@ -6,7 +6,15 @@ import { nowIso } from "../platform/time.js";
 import { seedApplications } from "./applications.js";
 import { seedAttempts } from "./assessment-attempts.js";
 import { loadContext, seedCatalogue } from "./catalogue.js";
-import { ACCOUNTS, FEATURE_PROFILES, INSTITUTIONS, INVITATIONS, JOIN_REQUESTS, RECRUITER } from "./demo-data.js";
+import {
+  ACCOUNTS,
+  FEATURE_PROFILES,
+  IMPORTS,
+  INSTITUTIONS,
+  INVITATIONS,
+  JOIN_REQUESTS,
+  RECRUITER,
+} from "./demo-data.js";
 import { seedEnrolments } from "./enrolments.js";
 import { DemoLogos } from "./logos.js";
 import { nepalHierarchy } from "./nepal.js";
@@ -187,9 +195,9 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
     .execute();
 
   // Invitations waiting on each site, from the site's admin
-  const inviters = new Map(
-    (await db.selectFrom("users").select(["id", "email"]).execute()).map((user) => [user.email, user.id]),
-  );
+  const staff = await db.selectFrom("users").select(["id", "email", "full_name"]).execute();
+  const inviters = new Map(staff.map((user) => [user.email, user.id]));
+  const names = new Map(staff.map((user) => [user.email, user.full_name]));
   await db
     .insertInto("invitations")
     .values(
@@ -206,6 +214,24 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
         created_at: now,
         updated_at: now,
       })),
+    )
+    .execute();
+
+  // The record of the imports that loaded the demo's learners, each by its site's admin
+  await db
+    .insertInto("imports")
+    .values(
+      IMPORTS.map(({ tenant, fileName, by, daysAgo, ...counts }) => {
+        const at = new Date(Date.parse(now) - daysAgo * 86_400_000).toISOString();
+        return {
+          ...counts,
+          institution_id: tenantIds.get(tenant) ?? 0,
+          file_name: fileName,
+          by: names.get(by) ?? by,
+          by_user_id: inviters.get(by) ?? null,
+          at,
+        };
+      }),
     )
     .execute();
 

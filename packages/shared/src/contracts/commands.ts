@@ -75,3 +75,28 @@ export type AttemptResult = Static<typeof AttemptResult>;
 /** `POST /self-assessment/{id}/attempts` (201): the attempt, scored. */
 export const AttemptSubmitted = Type.Object({ message: Type.String(), data: AttemptResult });
 export type AttemptSubmitted = Static<typeof AttemptSubmitted>;
+
+/** A problem of one row of an imported file: its row as the spreadsheet numbers it (the header is 1), its column. */
+export const ImportError = Type.Object({
+  row: Type.Integer(),
+  field: Type.String(),
+  message: Type.String(),
+});
+export type ImportError = Static<typeof ImportError>;
+
+/**
+ * `POST /{students|employees}/import?mode=check|commit`: what the file holds and what became of
+ * it (`check` writes nothing: its `created`, `updated` and `unchanged` say what `commit` would do).
+ */
+export const ImportResult = Type.Object({
+  data: Type.Object({
+    total: Type.Integer(),
+    valid: Type.Integer(),
+    invalid: Type.Integer(),
+    created: Type.Integer(),
+    updated: Type.Integer(),
+    unchanged: Type.Integer(),
+    errors: Type.Array(ImportError),
+  }),
+});
+export type ImportResult = Static<typeof ImportResult>;

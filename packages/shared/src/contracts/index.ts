@@ -13,4 +13,5 @@ export * from "./postings.js";
 export * from "./profile.js";
 export * from "./scores.js";
 export * from "./site.js";
+export * from "./sso.js";
 export * from "./tenants.js";

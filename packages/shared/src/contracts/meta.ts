@@ -31,6 +31,8 @@ export const FieldMeta = Type.Object({
   filter: Type.Boolean(),
   sort: Type.Boolean(),
   search: Type.Boolean(),
+  /** Written, never read back (a client secret): the form offers it empty, and blank keeps what is stored. */
+  writeOnly: Type.Optional(Type.Boolean()),
   min: Type.Optional(Type.Number()),
   max: Type.Optional(Type.Number()),
   maxLength: Type.Optional(Type.Integer()),

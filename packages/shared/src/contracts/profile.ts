@@ -1,6 +1,6 @@
 import { type Static, Type } from "typebox";
 import type { AppRule } from "../ability.js";
-import { JOIN_POLICIES, SKILL_SOURCE_TYPES } from "../enums.js";
+import { JOIN_POLICIES, SKILL_SOURCE_TYPES, SSO_MODES } from "../enums.js";
 import { CALENDARS } from "../profile.js";
 import { ALL_ROLES, INSTITUTION_TYPES } from "../roles.js";
 import { Nullable, OneOf } from "./common.js";
@@ -26,12 +26,15 @@ export type InstitutionPublic = Static<typeof InstitutionPublic>;
 
 /**
  * `GET /public/institutions/by-subdomain/{sub}`: the institution as its site's public pages need
- * it, with who may register there (join-policy.ts), so that sign-in and sign-up say so up front.
+ * it, with who may register there (join-policy.ts) and how its people sign in (sso.ts: whether its
+ * identity provider is set up, never how), so that sign-in and sign-up say so up front.
  */
 export const InstitutionSite = Type.Object({
   ...InstitutionPublic.properties,
   join_policy: OneOf(JOIN_POLICIES),
   join_domains: Type.Array(Type.String()),
+  sso_mode: OneOf(SSO_MODES),
+  sso_configured: Type.Boolean(),
 });
 export type InstitutionSite = Static<typeof InstitutionSite>;
 

@@ -29,6 +29,11 @@ export interface FieldDefinition {
   /** Only provider staff may set it (tenant columns, plan, status of tenants), or read it unless `scopeColumn`. */
   providerOnly?: boolean;
   /**
+   * Written, never read (a client secret): no answer carries it, to anyone; the form offers it
+   * empty, and writing it blank keeps what is stored. Never listed, filtered, sorted or searched.
+   */
+  writeOnly?: boolean;
+  /**
    * A tenant column (`institution_id`, `recruiter_id`): everybody reads it, because it is what their
    * access rules are written in and the admin checks a row against those rules; only provider
    * staff set it.

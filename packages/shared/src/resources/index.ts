@@ -12,6 +12,7 @@ import { enrichmentPrograms } from "./enrichment-programs.js";
 import { enrolments } from "./enrolments.js";
 import { featureProfile } from "./feature-profile.js";
 import { globalPartners } from "./global-partners.js";
+import { imports } from "./imports.js";
 import { institutionDetails } from "./institution-details.js";
 import { institutionFeatureProfile } from "./institution-feature-profile.js";
 import { institutions } from "./institutions.js";
@@ -37,6 +38,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
   "institution-details": institutionDetails,
   students,
   employees,
+  imports,
   users,
   invitations,
   "join-requests": joinRequests,

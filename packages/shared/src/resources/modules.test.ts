@@ -67,6 +67,10 @@ function problemsOf(resource: ResourceDefinition): string[] {
     if (field.enum && field.enum !== "role" && !Object.hasOwn(ENUM_OPTIONS, field.enum)) {
       problems.push(`field ${field.name} names the unknown enum ${field.enum}`);
     }
+    // a value nobody reads may not be shown, filtered, sorted or searched on either
+    if (field.writeOnly && (field.list || field.filter || field.sort || field.search || field.default !== undefined)) {
+      problems.push(`field ${field.name} is write-only but listed, filtered, sorted, searched or defaulted`);
+    }
     if (field.relation) {
       const target = Object.hasOwn(RESOURCES, field.relation.resource) ? RESOURCES[field.relation.resource] : null;
       if (!target) problems.push(`field ${field.name} points at the unknown resource ${field.relation.resource}`);

@@ -38,6 +38,12 @@ export const institutionFields = (): FieldDefinition[] => [
   // who may register on its site (join-policy.ts); a new institution is closed until it says so
   field("join_policy", "enum", { enum: "joinPolicy", required: true, filter: true, default: "closed" }),
   field("join_domains", "tags"),
+  // how its people sign in: password, its own identity provider (OpenID Connect), or either (sso.ts)
+  field("sso_mode", "enum", { enum: "ssoMode", required: true, default: "password" }),
+  // an address checked by sso.ts `isOidcIssuer` (https; http only on loopback), not a website
+  field("oidc_issuer", "text", { maxLength: 300 }),
+  field("oidc_client_id", "text", { maxLength: 255 }),
+  field("oidc_client_secret", "text", { maxLength: 500, writeOnly: true }),
   field("feature_profile_id", "relation", {
     relation: { resource: "feature-profile", labelField: "name" },
     filter: true,
@@ -58,6 +64,7 @@ export const learnerFields = (): FieldDefinition[] => [
     filter: true,
   }),
   field("year", "year", { list: true, filter: true, sort: true }),
+  field("date_of_birth", "date"),
   field("skills", "tags"),
   field("preferences", "tags", { labelByRole: true }),
   field("linkedin_url", "linkedin"),

@@ -46,6 +46,7 @@ export function FormField({ field, fields, control, setValue }: FormFieldProps) 
             required={field.required}
             validateStatus={fieldState.error ? "error" : undefined}
             help={fieldState.error?.message}
+            extra={field.writeOnly ? t("resources.writeOnlyHint") : undefined}
           >
             <FieldInput
               field={field}

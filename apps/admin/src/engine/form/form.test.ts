@@ -70,6 +70,13 @@ describe("form values", () => {
   it("writes spaces, not &nbsp;, in rich text", () => {
     expect(toPayload([field("d", "richtext")], { d: "<p>two&nbsp;words</p>" })).toEqual({ d: "<p>two words</p>" });
   });
+
+  it("sends a write-only field (a secret) only when something was typed: blank keeps the saved one", () => {
+    const secret = field("oidc_client_secret", "text", { writeOnly: true });
+    expect(toPayload([secret], { oidc_client_secret: null })).toEqual({});
+    expect(toPayload([secret], { oidc_client_secret: "  " })).toEqual({});
+    expect(toPayload([secret], { oidc_client_secret: "s3cret" })).toEqual({ oidc_client_secret: "s3cret" });
+  });
 });
 
 describe("client validation", () => {

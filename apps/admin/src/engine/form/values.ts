@@ -22,9 +22,15 @@ export function createDefaults(fields: FieldMeta[], search: URLSearchParams): Fo
   return values;
 }
 
-/** What the API gets: every writable field as its type sends it, blanks as null (which clears them), lists cleaned. */
+/**
+ * What the API gets: every writable field as its type sends it, blanks as null (which clears them),
+ * lists cleaned; a write-only field (a secret) only when something was typed, since blank keeps it.
+ */
 export function toPayload(fields: FieldMeta[], values: FormValues): FormValues {
   const payload: FormValues = {};
-  for (const field of writableFields(fields)) payload[field.name] = fieldType(field.type).toPayload(values[field.name]);
+  for (const field of writableFields(fields)) {
+    const value = fieldType(field.type).toPayload(values[field.name]);
+    if (!field.writeOnly || (value !== null && value !== "")) payload[field.name] = value;
+  }
   return payload;
 }

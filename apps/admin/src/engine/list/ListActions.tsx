@@ -1,4 +1,5 @@
-import { DownloadOutlined, DownOutlined, PlusOutlined } from "@ant-design/icons";
+import { DownloadOutlined, DownOutlined, PlusOutlined, UploadOutlined } from "@ant-design/icons";
+import { isImportResource } from "@csc/shared";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { useNotification } from "@refinedev/core";
 import { Button, Dropdown } from "antd";
@@ -21,8 +22,8 @@ interface ListActionsProps {
 }
 
 /**
- * The list's header buttons: Export (the rows as filtered, as CSV) and Create — for institutions a
- * choice between a college and a company ("Add Institution").
+ * The list's header buttons: Import (learners from a spreadsheet), Export (the rows as filtered, as
+ * CSV) and Create — for institutions a choice between a college and a company ("Add Institution").
  */
 export function ListActions({ meta, paths, filters, sorters, extraQuery }: ListActionsProps) {
   const { t } = useTranslation();
@@ -76,6 +77,11 @@ export function ListActions({ meta, paths, filters, sorters, extraQuery }: ListA
 
   return (
     <>
+      {can(meta, "create") && isImportResource(meta.name) ? (
+        <Button icon={<UploadOutlined />} onClick={() => navigate(paths.import)} data-testid="resource-import">
+          {t("buttons.import")}
+        </Button>
+      ) : null}
       {can(meta, "export") ? (
         <Button
           icon={<DownloadOutlined />}

@@ -1,6 +1,6 @@
-import { LockOutlined, MailOutlined, SafetyOutlined } from "@ant-design/icons";
-import { dashboardPath, takesSignUps } from "@csc/shared";
-import { Alert, Button, Form, Input } from "antd";
+import { LockOutlined, LoginOutlined, MailOutlined, SafetyOutlined } from "@ant-design/icons";
+import { dashboardPath, offersSso, takesPasswords, takesSignUps } from "@csc/shared";
+import { Alert, Button, Divider, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -72,10 +72,14 @@ export default function LoginPage() {
     },
   });
 
+  // an institution's own sign-in (sso.ts), and its password form unless it signs in through that only
+  const institution = site.kind === "institution" ? site.institution : null;
+  const sso = institution !== null && offersSso(institution.sso_mode, institution.sso_configured);
+  const passwords = institution === null || takesPasswords(institution.sso_mode);
   // an institution's site offers sign-up only when someone may register there (its join policy)
   const canRegister =
     site.kind === "recruiter" ||
-    (site.kind === "institution" && takesSignUps(site.institution.join_policy, site.institution.join_domains));
+    (institution !== null && passwords && takesSignUps(institution.join_policy, institution.join_domains));
 
   return (
     <AuthLayout title={t("auth.login.title")} subtitle={t(`auth.login.subtitle.${site.kind}`)}>
@@ -112,56 +116,71 @@ export default function LoginPage() {
           style={{ marginBottom: 20 }}
         />
       ) : null}
-      <Form<LoginValues>
-        form={form}
-        layout="vertical"
-        requiredMark
-        onFinish={(values) => {
-          setUnverifiedEmail(null);
-          setPendingMessage(null);
-          login.mutate(values);
-        }}
-        size="large"
-        name="login"
-      >
-        <Form.Item name="email" label={t("auth.fields.email")} rules={[requiredRule(t)]}>
-          <Input
-            prefix={<MailOutlined aria-hidden="true" />}
-            type="email"
-            autoComplete="username"
-            placeholder={t("auth.fields.emailPlaceholder")}
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t("auth.fields.password")} rules={[requiredRule(t)]}>
-          <Input.Password
-            prefix={<LockOutlined aria-hidden="true" />}
-            autoComplete="current-password"
-            placeholder={t("auth.fields.passwordPlaceholder")}
-          />
-        </Form.Item>
-        {codeMessage ? (
-          <Form.Item
-            name="code"
-            label={t("auth.fields.code")}
-            rules={[requiredRule(t)]}
-            extra={t("auth.fields.codeHelp")}
-          >
+      {sso && institution ? (
+        <Button
+          type={passwords ? "default" : "primary"}
+          size="large"
+          block
+          icon={<LoginOutlined aria-hidden="true" />}
+          href="/api/auth/oidc/start"
+          data-testid="login-sso"
+        >
+          {t("auth.login.sso", { name: institution.name })}
+        </Button>
+      ) : null}
+      {sso && passwords ? <Divider plain>{t("auth.login.ssoOr")}</Divider> : null}
+      {passwords ? (
+        <Form<LoginValues>
+          form={form}
+          layout="vertical"
+          requiredMark
+          onFinish={(values) => {
+            setUnverifiedEmail(null);
+            setPendingMessage(null);
+            login.mutate(values);
+          }}
+          size="large"
+          name="login"
+        >
+          <Form.Item name="email" label={t("auth.fields.email")} rules={[requiredRule(t)]}>
             <Input
-              prefix={<SafetyOutlined aria-hidden="true" />}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
+              prefix={<MailOutlined aria-hidden="true" />}
+              type="email"
+              autoComplete="username"
+              placeholder={t("auth.fields.emailPlaceholder")}
             />
           </Form.Item>
-        ) : null}
-        <div className="csc-auth__row">
-          <span />
-          <Link to="/forgot-password">{t("auth.login.forgot")}</Link>
-        </div>
-        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-          {t("auth.login.submit")}
-        </Button>
-      </Form>
+          <Form.Item name="password" label={t("auth.fields.password")} rules={[requiredRule(t)]}>
+            <Input.Password
+              prefix={<LockOutlined aria-hidden="true" />}
+              autoComplete="current-password"
+              placeholder={t("auth.fields.passwordPlaceholder")}
+            />
+          </Form.Item>
+          {codeMessage ? (
+            <Form.Item
+              name="code"
+              label={t("auth.fields.code")}
+              rules={[requiredRule(t)]}
+              extra={t("auth.fields.codeHelp")}
+            >
+              <Input
+                prefix={<SafetyOutlined aria-hidden="true" />}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+            </Form.Item>
+          ) : null}
+          <div className="csc-auth__row">
+            <span />
+            <Link to="/forgot-password">{t("auth.login.forgot")}</Link>
+          </div>
+          <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+            {t("auth.login.submit")}
+          </Button>
+        </Form>
+      ) : null}
       {canRegister ? (
         <p className="csc-auth__footer">
           {t(site.kind === "recruiter" ? "auth.login.noAccountRecruiter" : "auth.login.noAccount")}{" "}

@@ -15,15 +15,20 @@ export async function downloadFile(url: string, fallbackName: string, accept = "
     });
   const disposition = response.headers["content-disposition"];
   const name = fileNameOf(typeof disposition === "string" ? disposition : undefined, fallbackName);
-  const href = URL.createObjectURL(response.data);
+  saveFile(response.data, name);
+  return name;
+}
+
+/** Saves a Blob or a data URL under `filename` through a temporary link. */
+export function saveFile(source: Blob | string, filename: string): void {
+  const url = typeof source === "string" ? source : URL.createObjectURL(source);
   const link = document.createElement("a");
-  link.href = href;
-  link.download = name;
+  link.href = url;
+  link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1_000);
-  return name;
+  if (typeof source !== "string") setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 async function serverMessage(body: unknown): Promise<string | null> {

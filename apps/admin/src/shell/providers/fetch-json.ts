@@ -6,14 +6,26 @@ import { endSession } from "./session";
  * `POST` with plain `fetch`, for the sign-in screen, which loads without the console's axios
  *. Same headers, same 401 handling and the same rejection (ApiError) as `http`.
  */
-export async function postJson<T>(url: string, body: unknown, { skipSessionExpiry = false } = {}): Promise<T> {
+export function postJson<T>(url: string, body: unknown, { skipSessionExpiry = false } = {}): Promise<T> {
+  return requestJson<T>(url, { method: "POST", body: JSON.stringify(body) }, skipSessionExpiry);
+}
+
+/** `GET` with plain `fetch`, for the pages outside the console (single sign-on's test result). */
+export function getJson<T>(url: string): Promise<T> {
+  return requestJson<T>(url, { method: "GET" }, false);
+}
+
+async function requestJson<T>(url: string, init: RequestInit, skipSessionExpiry: boolean): Promise<T> {
   const headers = apiRequestHeaders();
   let response: Response;
   try {
     response = await fetch(url, {
-      method: "POST",
-      headers: { ...headers, "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
+      ...init,
+      headers: {
+        ...headers,
+        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+        Accept: "application/json",
+      },
     });
   } catch (error) {
     const failure: ApiError = {

@@ -1,4 +1,4 @@
-import { dashboardPath, type InvitationAcceptance, type LoginAnswer } from "@csc/shared";
+import { dashboardPath, type InvitationAcceptance, type LoginAnswer, type SsoCodeExchange } from "@csc/shared";
 import type { AuthActionResponse } from "@refinedev/core";
 import { roleOf } from "../session/role";
 import { isApiError } from "./api-error";
@@ -31,6 +31,11 @@ export async function signIn({ email, password, code }: LoginValues): Promise<Au
 /** An invitation's link accepted with the password chosen (`POST /api/invitations/accept`): signed in as sign-in does. */
 export function acceptInvitation(body: InvitationAcceptance): Promise<AuthActionResponse> {
   return startSession("/api/invitations/accept", body);
+}
+
+/** The one-time code single sign-on hands `/sso` (`POST /api/auth/oidc/exchange`): signed in as sign-in does. */
+export function exchangeSsoCode(body: SsoCodeExchange): Promise<AuthActionResponse> {
+  return startSession("/api/auth/oidc/exchange", body);
 }
 
 async function startSession(path: string, body: object): Promise<AuthActionResponse> {

@@ -11,13 +11,14 @@ import { menuEntryFor, pathnameOf } from "../session/meta";
 
 /**
  * What a path below a menu entry asks for, read from the segments after the entry's own path:
- * nothing (the entry's page: its list, or its one record), `create`, `edit/:id`, `show/:id` or
+ * nothing (the entry's page: its list, or its one record), `create`, `import`, `edit/:id`, `show/:id` or
  * `details/:id`, and `edit` alone (a single-record entry's form). Whether the resource offers it
  * is the resource pages' business (engine/paths.ts `viewOf`).
  */
 export type RouteTarget =
   | { action: "list" }
   | { action: "create" }
+  | { action: "import" }
   | { action: "edit"; id: string }
   | { action: "show"; id: string; segment: "show" | "details" }
   | { action: "edit-own" }
@@ -49,6 +50,7 @@ function targetOf(rest: readonly string[]): RouteTarget {
   const [first, id] = rest;
   if (rest.length === 0) return { action: "list" };
   if (rest.length === 1 && first === "create") return { action: "create" };
+  if (rest.length === 1 && first === "import") return { action: "import" };
   if (rest.length === 1 && first === "edit") return { action: "edit-own" };
   if (rest.length === 2 && id && ID.test(id)) {
     if (first === "edit") return { action: "edit", id };

@@ -13,6 +13,7 @@ import {
   type TableName as ResourceTableName,
   type ReviewPolicy,
   type SkillSourceType,
+  type SsoMode,
   type UserStatus,
 } from "@csc/shared";
 import type { Generated } from "kysely";
@@ -45,6 +46,11 @@ interface InstitutionTable {
   join_policy: Generated<JoinPolicy>;
   /** JSON array of e-mail domains (join-policy.ts). */
   join_domains: Generated<string>;
+  /** How its people sign in, and its identity provider (sso.ts); the secret is never sent in any answer. */
+  sso_mode: Generated<SsoMode>;
+  oidc_issuer: string | null;
+  oidc_client_id: string | null;
+  oidc_client_secret: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -93,6 +99,8 @@ export interface UserTable {
   province_id: number | null;
   district_id: number | null;
   municipality_id: number | null;
+  /** `YYYY-MM-DD`, Gregorian. */
+  date_of_birth: string | null;
   /** An upload's URL (`/api/uploads/…`). */
   photo: string | null;
   /** ISO 3166 two-letter code. */
@@ -159,6 +167,51 @@ export interface UserTokenTable {
   token_hash: string;
   expires_at: string;
   used_at: string | null;
+  created_at: string;
+}
+
+export interface ImportTable {
+  id: Generated<number>;
+  institution_id: number;
+  resource: string;
+  file_name: string;
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  invalid: number;
+  by: string;
+  by_user_id: number | null;
+  at: string;
+}
+
+/** A sign-in under way at an institution's identity provider, until its callback takes it (ten minutes). */
+export interface OidcLoginTable {
+  id: Generated<number>;
+  /** SHA-256 of the `state` sent to the provider. */
+  state_hash: string;
+  institution_id: number;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  /** The origin of our site the browser returns to (`/sso?…`). */
+  return_to: string;
+  /** Test mode: the staff member testing the provider; nobody is signed in. */
+  tester_id: number | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** What a callback produced: a one-time code for `user_id`, or test mode's `result` (JSON) for `tester_id`. */
+export interface OidcResultTable {
+  id: Generated<number>;
+  /** SHA-256 of the code in the address. */
+  code_hash: string;
+  institution_id: number;
+  user_id: number | null;
+  tester_id: number | null;
+  result: string | null;
+  expires_at: string;
   created_at: string;
 }
 
@@ -626,6 +679,9 @@ interface TypedTables {
   course_site_signatures: CourseSiteSignatureTable;
   guest_status_tokens: GuestStatusTokenTable;
   invitations: InvitationTable;
+  oidc_logins: OidcLoginTable;
+  oidc_results: OidcResultTable;
+  imports: ImportTable;
 }
 
 /**
@@ -691,6 +747,9 @@ const TYPED_TABLES: { readonly [Table in keyof TypedTables]: true } = {
   course_site_signatures: true,
   guest_status_tokens: true,
   invitations: true,
+  imports: true,
+  oidc_logins: true,
+  oidc_results: true,
 };
 
 export const DATABASE_TABLES = [

@@ -15,9 +15,7 @@ import type { FieldErrors, ResourceHooks, RowWrite, Values } from "../../engine/
 import type { Database } from "../../platform/db/schema.js";
 import { forbidden } from "../../platform/errors.js";
 import { issueUserToken } from "../../platform/user-tokens.js";
-
-/** How long an invitation's link to choose a password works. */
-const INVITATION_LIFETIME_MS = 7 * 24 * 3_600_000;
+import { INVITATION_LIFETIME_MS } from "../invitations/link.js";
 
 /** Columns nobody changes on their own account: their role, or locking themselves out. */
 const NOT_OWN_TO_CHANGE = ["role", "status", "permissions"];
