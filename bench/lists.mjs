@@ -10,12 +10,14 @@
 //    applicant list by stage, as provider staff and as its owner, and a bulk change of 1,000;
 // 4. dashboards at scale (Bench/dashboard.mjs): the largest institution's and the
 //    platform's dashboard, by year and by month;
-// 5. the admin's first-load JavaScript for the login route (bench/admin-bundle.mjs, when present).
+// 5. the admin's first-load JavaScript for the login route (bench/admin-bundle.mjs, when present);
+// 6. a rush of sign-ins at the production hash cost, at fixed arrival rates (bench/sign-in.mjs);
+// 7. a registrar's file of 10,000 students checked, imported and imported again (bench/imports.mjs).
 // Writes bench/results.json and prints the tables.
 // Options: --scale N (100000), --rounds R (30), --seconds S (5), --connections C (20),
 // --compare-dist DIR (also time another build of the API, e.g. a copy of the last one),
 // --profile DIR (run our API under `node --cpu-prof`, profiles into DIR), --keep (keep the databases),
-// --only PARTS (a comma list of side-by-side, lists, applications, dashboard: run just those),
+// --only PARTS (a comma list of side-by-side, lists, applications, dashboard, sign-in, imports: run just those),
 // --scale-db FILE (the `--scale` SQLite database there: seeded when the file is new, reused as it is when not).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -24,7 +26,9 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { applicationsBench, BULK_BUDGET_MS, LIST_BUDGET_MS } from "./applications.mjs";
 import { dashboardBench } from "./dashboard.mjs";
+import { importsBench } from "./imports.mjs";
 import { load, PASSWORD, samePage, serveApi, serveBare, serveJsonServer, signIn, writeJson } from "./side-by-side.mjs";
+import { signInBench } from "./sign-in.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -34,7 +38,7 @@ const seconds = Number(option("--seconds", 5));
 const connections = Number(option("--connections", 20));
 const compareDist = option("--compare-dist", null);
 const profileDir = option("--profile", null);
-const only = option("--only", "side-by-side,lists,applications,dashboard").split(",");
+const only = option("--only", "side-by-side,lists,applications,dashboard,sign-in,imports").split(",");
 const runs = (part) => only.includes(part);
 const scaleDb = option("--scale-db", null);
 const budgetMs = 50;
@@ -304,6 +308,9 @@ const atScale = runs("side-by-side")
     )
   : null;
 const adminJs = runs("side-by-side") ? await adminLoginJavaScript() : null;
+const signIns = runs("sign-in") ? await signInBench({ rates: [20, 40, 80, 120], seconds: 10 }) : null;
+const signInAt40 = signIns?.rows.find((r) => r["offered /s"] === 40);
+const imports = runs("imports") ? await importsBench({ rounds: 3 }) : null;
 if (args.includes("--keep")) console.log(`kept ${dir}`);
 else rmSync(dir, { recursive: true, force: true });
 
@@ -320,6 +327,17 @@ const targets = {
     ? {
         applicantListMedianUnder20Ms: applications.lists.cases.every((c) => c.medianMs <= LIST_BUDGET_MS),
         bulkOf1000Under1s: applications.bulk.ok,
+      }
+    : {}),
+  ...(signInAt40
+    ? {
+        signIns40PerSecondP99Under1s:
+          signInAt40["signed in /s"] >= 39 && signInAt40["p99 ms"] < 1_000 && signInAt40.refused === "none",
+      }
+    : {}),
+  ...(imports
+    ? {
+        import10000RowsUnder30s: imports.filter((r) => r.step === "commit").every((r) => r["median ms"] < 30_000),
       }
     : {}),
   ...(dashboards
@@ -349,6 +367,8 @@ writeJson(join(BENCH, "results.json"), {
   applications,
   dashboards,
   adminLoginRouteJavaScript: adminJs,
+  signIns,
+  imports,
 });
 
 const row = (name, m, ours) => {
@@ -374,6 +394,16 @@ for (const [label, run] of [
   console.log(
     `ratios: ${JSON.stringify(run.ratios)}${run.samePageAsJsonServer ? "" : "  (json-server's page differs from ours)"}`,
   );
+}
+if (signIns) {
+  console.log(
+    `\nsign-in rush at the production hash cost (${signIns.students} students, each from their own address, ${signIns.cores} cores)`,
+  );
+  console.table(signIns.rows);
+}
+if (imports) {
+  console.log("\nimport of 10,000 rows (check, commit, the same file again), 3 rounds");
+  console.table(imports);
 }
 console.log("\ntargets:", targets);
 console.log(

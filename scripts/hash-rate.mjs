@@ -24,7 +24,7 @@ for (let round = 1; round <= 3; round++) {
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000 / perRound;
   console.log(
-    `round ${round}: ${perRound} hashes at N=2^${cost}, ${concurrency} at once: ${(perRound / seconds).toFixed(2)}/s, ` +
+    `round ${round}: ${perRound} Argon2id hashes at cost ${cost}, ${concurrency} at once: ${(perRound / seconds).toFixed(2)}/s, ` +
       `${cpuMs.toFixed(0)} ms of CPU each`,
   );
 }

@@ -45,7 +45,7 @@ export interface AppConfig {
    * on this machine, in development and the tests); https only otherwise. Off unless asked for.
    */
   oidcAllowHttpLoopback: boolean;
-  /** log2 of scrypt's N; 17 is OWASP's minimum, tests lower it. */
+  /** The work of a password hash (password.ts): 17 is OWASP's Argon2id (19 MiB, t=2); each step below halves the memory (tests). */
   passwordHashCost: number;
   /** Password hashes computed at once, and how many may wait, before sign-in answers 503. */
   passwordHashConcurrency: number;

@@ -199,7 +199,7 @@ describe("demo catalogue seed", () => {
       expect(s.email).toMatch(/^[a-z]+\.[a-z]+\.\d+@students\.kmc\.example\.com$/);
       expect(s.permissions).toBe("[]");
       expect(s.email_verified_at).not.toBeNull();
-      expect(s.password_hash).toMatch(/^scrypt\$/);
+      expect(s.password_hash).toMatch(/^\$argon2id\$/);
       expect(JSON.parse(s.skills).length).toBeGreaterThan(0);
       expect(JSON.parse(s.preferences).length).toBeGreaterThan(0);
       if (s.linkedin_url) expect(s.linkedin_url).toMatch(/^https:\/\/www\.linkedin\.com\/in\/[a-z0-9-]+$/);

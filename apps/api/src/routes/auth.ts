@@ -22,7 +22,7 @@ import { deviceCookie, trustedDevice } from "../platform/device-cookies.js";
 import { badRequest, forbidden, throttled, unauthorized } from "../platform/errors.js";
 import { HashGateBusy } from "../platform/hash-gate.js";
 import type { Translate } from "../platform/messages.js";
-import { hashPassword } from "../platform/password.js";
+import { hashPassword, isPasswordHash, needsRehash } from "../platform/password.js";
 import { clearFailures, recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
 import { nowIso } from "../platform/time.js";
 import { consumeLoginCode, consumeUserToken, issueLoginCode, issueUserToken } from "../platform/user-tokens.js";
@@ -68,6 +68,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   // A real hash to compare against when the e-mail is unknown, so both answers take as long.
   const decoyHash = await hashPassword("decoy-password", config.passwordHashCost);
+
+  /**
+   * A hash of an older kind or cost (scrypt, before Argon2id) made again from the password its
+   * owner has just typed; only if it is still the stored one (a password changed meanwhile stays).
+   */
+  async function rehash(userId: number, stored: string, password: string, keys: string[]) {
+    const fresh = await app.passwords.hash(password, keys);
+    await db
+      .updateTable("users")
+      .set({ password_hash: fresh })
+      .where("id", "=", userId)
+      .where("password_hash", "=", stored)
+      .execute();
+  }
 
   async function throttle(request: FastifyRequest, keys: string[], rule: ThrottleRule, holdMs = 0) {
     for (const key of keys) {
@@ -144,12 +158,16 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const locked = !trusted && (await retryAfterSeconds(db, keys.account, ACCOUNT_RULE)) > 0;
 
       const candidate = await findLoginCandidate(db, email);
+      // an account without a password yet (imported, waiting for its link) answers as slowly as an unknown one
+      const usable = candidate !== null && candidate !== undefined && isPasswordHash(candidate.passwordHash);
       let valid: boolean;
       try {
-        valid = await app.passwords.verify(request.body.password, candidate?.passwordHash ?? decoyHash, [
-          keys.address,
-          accountKey,
-        ]);
+        const verified = await app.passwords.verify(
+          request.body.password,
+          usable ? candidate.passwordHash : decoyHash,
+          [keys.address, accountKey],
+        );
+        valid = usable && verified;
       } catch (error) {
         // a flood the gate turns away still counts against its address, which is then throttled
         if (error instanceof HashGateBusy) await recordFailure(db, keys.address, IP_RULE);
@@ -186,6 +204,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       if (!candidate) throw unauthorized(t("auth.badCredentials"));
       await clearFailures(db, keys.accountAddress);
+      if (needsRehash(candidate.passwordHash, config.passwordHashCost)) {
+        await rehash(candidate.user.id, candidate.passwordHash, request.body.password, [keys.address, accountKey]);
+      }
       if (trusted) await clearFailures(db, keys.device);
       const { user } = candidate;
       if (user.status === "disabled") throw forbidden(t("auth.accountDisabled"));

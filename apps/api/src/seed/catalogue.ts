@@ -12,7 +12,7 @@ import { DemoLogos } from "./logos.js";
  * The demo catalogue, learners, recruiter companies and activity logs, spread over the
  * four years before the reference date and the year after it. Every value comes from the data files
  * of seeds/catalogue/ (catalogue-data.ts), the ids found in the database and a seeded PRNG, so one
- * reference date always gives the same rows (only the password hash differs: scrypt salts are random).
+ * reference date always gives the same rows (only the password hash differs: its salt is random).
  */
 
 /** The API tests read tables by a name chosen at run time, through the engine's one untyped alias. */
