@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync } from "node:fs";
-import { unlink, writeFile } from "node:fs/promises";
+import { unlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.js";
+import { writeNewFileDurably } from "../platform/files.js";
 
 /** A CV is text and a few pictures: larger than a photo, still small against the per-user quota. */
 export const MAX_CV_BYTES = 5 * 1024 * 1024;
@@ -44,7 +45,7 @@ export function cvDir(dataDir: string): string {
 }
 
 export async function writeCv(dir: string, name: string, bytes: Buffer) {
-  await writeFile(join(dir, name), bytes, { flag: "wx" });
+  await writeNewFileDurably(join(dir, name), bytes);
 }
 
 /** The learner's CV as stored, or null: the upload row it points at, and the name they gave it. */

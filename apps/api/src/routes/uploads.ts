@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fieldType, RESOURCES, type ResourceName, UPLOAD_NAME, Uploaded, uploadUrl } from "@csc/shared";
 import multipart from "@fastify/multipart";
@@ -12,6 +11,7 @@ import { Type } from "typebox";
 import type { Dialect } from "../platform/db/connect.js";
 import type { Database } from "../platform/db/schema.js";
 import { badRequest, HttpError, notFound, throttled } from "../platform/errors.js";
+import { writeNewFileDurably } from "../platform/files.js";
 import type { Translate } from "../platform/messages.js";
 import { nowIso } from "../platform/time.js";
 import { bearer, ErrorResponse, errorResponses } from "./schemas.js";
@@ -189,7 +189,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
     const name = `${randomBytes(16).toString("base64url")}.${kind.extension}`;
     await recordUpload(app.db, app.dialect, t, { name, userId: auth.id, bytes: image.bytes.length });
     try {
-      await writeFile(join(dir, name), image.bytes, { flag: "wx" });
+      await writeNewFileDurably(join(dir, name), image.bytes);
     } catch (error) {
       await app.db.deleteFrom("uploads").where("name", "=", name).execute();
       throw error;

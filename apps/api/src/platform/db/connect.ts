@@ -179,7 +179,11 @@ export function connect(databaseUrl: string, { resultCache = true }: ConnectOpti
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    sqlite.pragma("synchronous = NORMAL");
+    // FULL: a commit is on disk before the request that made it is answered, so a power cut loses
+    // no acknowledged write (NORMAL, WAL's usual choice, may roll back the last commits before the
+    // next checkpoint). Here it costs about 0.2 ms a commit; every kind of data the database holds
+    // (accounts, applications, queued mail, throttles) is kept the same way (README "Durability").
+    sqlite.pragma("synchronous = FULL");
     // a server process: keep the working set in memory rather than SQLite's 2 MB default
     sqlite.pragma("cache_size = -65536");
     sqlite.pragma("mmap_size = 268435456");
