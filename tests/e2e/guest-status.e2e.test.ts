@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Mailbox, startMailbox } from "../../apps/api/test/mailbox";
 import { e2eConfig, launchBrowser, newContext } from "./playwright.config";
-import { api, fillLogin, textOf } from "./support/app";
+import { api, fillLogin, settledDialog, textOf } from "./support/app";
 import { seriousViolations } from "./support/axe";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -81,7 +81,9 @@ describe("a guest's private status page", () => {
     const card = page.locator(`[data-testid="learner-card"][data-posting-id="${own.id}"]`);
     await card.waitFor();
     await card.getByTestId("apply-button").click();
-    await page.getByTestId("as-guest").click();
+    // the choice opens in a dialog that zooms in: a click while it grows can land beside the button
+    const choice = await settledDialog(page, page.getByTestId("as-guest"));
+    await choice.getByTestId("as-guest").click();
     await page.locator("#guest-apply_full_name").fill(GUEST.name);
     await page.locator("#guest-apply_email").fill(GUEST.email);
     await page.locator("#guest-apply_contact_number").fill(GUEST.phone);
