@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +5,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backup, restore } from "../src/platform/backup.js";
-import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
+import { bearer, createTestApp, freshDatabase, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
  * A backup taken while the API is writing (students created one after another, 240 of them), then
@@ -54,18 +53,11 @@ async function emptyDatabase(): Promise<{
       drop: async () => {},
     };
   }
-  const server = process.env.TEST_POSTGRES_URL ?? "";
-  const name = `csc_restore_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const database = await freshDatabase();
   return {
-    url: url.toString(),
+    url: database.url,
     emails: async () => {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
         const { rows } = await client.query<{ email: string }>("SELECT email FROM users");
@@ -74,12 +66,7 @@ async function emptyDatabase(): Promise<{
         await client.end();
       }
     },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    drop: database.drop,
   };
 }
 

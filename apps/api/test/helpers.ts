@@ -20,7 +20,7 @@ export interface TestApp {
  * A fresh database for one test file: a temporary SQLite file, or (TEST_DB=postgres) a database
  * of its own on TEST_POSTGRES_URL's server, dropped when the file is done.
  */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB === "postgres") {
     const serverUrl = process.env.TEST_POSTGRES_URL;
     if (!serverUrl) throw new Error("TEST_POSTGRES_URL is not set");

@@ -4,6 +4,7 @@ import { queueMails } from "../../platform/mail-queue.js";
 import type { Mail } from "../../platform/mailer.js";
 import { issueUserTokens } from "../../platform/user-tokens.js";
 import { INVITATION_LIFETIME_MS } from "../../resources/invitations/link.js";
+import { setPasswordMail } from "../../resources/users/hooks.js";
 import { originFor, ownerSite } from "../site-mail.js";
 import type { ImportPlan, ImportTarget } from "./check.js";
 
@@ -83,15 +84,15 @@ export async function commitImport(
         INVITATION_LIFETIME_MS,
       );
       for (const user of made) {
-        mails.push({
-          to: user.email,
-          subject: request.t("mail.inviteSubject", { site }),
-          text: request.t("mail.inviteBody", {
+        mails.push(
+          setPasswordMail(request.t, {
+            to: user.email,
             name: user.full_name,
             site,
-            link: `${origin}/reset-password?token=${tokens.get(user.id)}`,
+            origin,
+            token: tokens.get(user.id) ?? "",
           }),
-        });
+        );
       }
     }
     for (const row of updates) {

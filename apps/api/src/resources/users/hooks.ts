@@ -14,6 +14,8 @@ import { findSessionUser, homeSiteOf, siteOrigin } from "../../domain/accounts.j
 import type { FieldErrors, ResourceHooks, RowWrite, Values } from "../../engine/types.js";
 import type { Database } from "../../platform/db/schema.js";
 import { forbidden } from "../../platform/errors.js";
+import type { Mail } from "../../platform/mailer.js";
+import type { Translate } from "../../platform/messages.js";
 import { issueUserToken } from "../../platform/user-tokens.js";
 import { INVITATION_LIFETIME_MS } from "../invitations/link.js";
 
@@ -67,11 +69,19 @@ async function sendInvitation(request: FastifyRequest, userId: number) {
       : home.kind === "recruiter"
         ? (user.recruiter?.name ?? "")
         : request.t("certificates.provider");
-  await sendMail({
-    to: user.email,
-    subject: request.t("mail.inviteSubject", { site }),
-    text: request.t("mail.inviteBody", { name: user.fullName, site, link: `${origin}/reset-password?token=${token}` }),
-  });
+  await sendMail(setPasswordMail(request.t, { to: user.email, name: user.fullName, site, origin, token }));
+}
+
+/** The mail that gives a new account (made by staff or by an import) its link to choose a password. */
+export function setPasswordMail(
+  t: Translate,
+  { to, name, site, origin, token }: { to: string; name: string; site: string; origin: string; token: string },
+): Mail {
+  return {
+    to,
+    subject: t("mail.inviteSubject", { site }),
+    text: t("mail.inviteBody", { name, site, link: `${origin}/reset-password?token=${token}` }),
+  };
 }
 
 /** Accounts (students, employees, users): who may manage whom, and how a new account gets its password. */
