@@ -46,7 +46,6 @@ export function sessionUserQuery(db: Kysely<Database>) {
     .select([
       "u.id",
       "u.email",
-      "u.password_hash",
       "u.full_name",
       "u.phone",
       "u.role",
@@ -123,7 +122,11 @@ export async function findSessionUser(db: Kysely<Database>, id: number): Promise
 
 /** For sign-in: the user and the stored hash, by e-mail (case-insensitive, stored lower-case). */
 export async function findLoginCandidate(db: Kysely<Database>, email: string) {
-  const row = await sessionUserQuery(db).where("u.email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  const row = await sessionUserQuery(db)
+    // the hash only here: every signed-in request reads the rest (platform/plugins/session.ts)
+    .select("u.password_hash")
+    .where("u.email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
   if (!row) return null;
   const user = toSessionUser(row);
   return user ? { user, passwordHash: row.password_hash } : null;

@@ -104,3 +104,48 @@ describe("the SQLite result cache", () => {
     await plain.destroy();
   });
 });
+
+/** Rows are made from SQLite's raw arrays (connect.ts rowMaker): the same objects better-sqlite3 would make. */
+describe("rows of the SQLite driver", () => {
+  let dir: string;
+  let db: Scratch;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "csc-rows-"));
+    db = connect(`sqlite:${join(dir, "rows.sqlite")}`, { resultCache: false }).db as unknown as Scratch;
+    await sql`create table people (id integer primary key, name text, data blob, score real)`.execute(db);
+    await sql`insert into people values (1, 'Sita', x'0102', 1.5), (2, null, null, null)`.execute(db);
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("holds every column under its name, with SQLite's values", async () => {
+    const { rows } = await sql`select * from people order by id`.execute(db);
+    expect(rows).toEqual([
+      { id: 1, name: "Sita", data: Buffer.from([1, 2]), score: 1.5 },
+      { id: 2, name: null, data: null, score: null },
+    ]);
+    // names that are not identifiers, and a name given twice keeps its last value, as better-sqlite3's rows do
+    const { rows: odd } = await sql`select 1 as "a b", 2 as "it's", 3 as "x", 4 as "x"`.execute(db);
+    expect(odd).toEqual([{ "a b": 1, "it's": 2, x: 4 }]);
+  });
+
+  it("sees a column a schema change adds to a kept statement's `*`", async () => {
+    const all = () => db.selectFrom("people").selectAll().where("id", "=", 1).execute();
+    expect(await all()).toEqual([{ id: 1, name: "Sita", data: Buffer.from([1, 2]), score: 1.5 }]);
+    await sql`alter table people add column city text default 'Pokhara'`.execute(db);
+    expect(await all()).toEqual([{ id: 1, name: "Sita", data: Buffer.from([1, 2]), score: 1.5, city: "Pokhara" }]);
+  });
+
+  it("streams rows as objects too", async () => {
+    const streamed = [];
+    for await (const row of db.selectFrom("people").select(["id", "name"]).orderBy("id").stream()) streamed.push(row);
+    expect(streamed).toEqual([
+      { id: 1, name: "Sita" },
+      { id: 2, name: null },
+    ]);
+  });
+});
