@@ -9,7 +9,13 @@ import type { ResolvedSite } from "./shell/tenant/site";
 import { useAppearance } from "./shell/theme/AppearanceProvider";
 import { isDark } from "./shell/theme/appearance";
 
-const LoginPage = lazy(() => import("./pages/auth/LoginPage"));
+const loadLoginPage = () => import("./pages/auth/LoginPage");
+const loadPublicApplyPage = () => import("./public-apply/PublicApplyPage");
+const loadRefineShell = () => import("./shell/routes/RefineShell");
+const loadSessionGate = () => import("./shell/routes/SessionGate");
+const loadMenuRoute = () => import("./shell/routes/MenuRoute");
+
+const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import("./pages/auth/RegisterPage"));
 const ForgotPasswordPage = lazy(() => import("./pages/auth/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("./pages/auth/ResetPasswordPage"));
@@ -17,17 +23,37 @@ const InvitationPage = lazy(() => import("./pages/auth/InvitationPage"));
 const SsoPage = lazy(() => import("./pages/auth/SsoPage"));
 const VerifyEmailPage = lazy(() => import("./pages/auth/VerifyEmailPage"));
 const NotFound = lazy(() => import("./pages/NotFound"));
-const PublicApplyPage = lazy(() => import("./public-apply/PublicApplyPage"));
+const PublicApplyPage = lazy(loadPublicApplyPage);
 const CertificatePage = lazy(() => import("./certificates/CertificatePage"));
 const ApplicationStatusPage = lazy(() => import("./public-apply/ApplicationStatusPage"));
-const RefineShell = lazy(() => import("./shell/routes/RefineShell"));
-const SessionGate = lazy(() =>
-  import("./shell/routes/SessionGate").then((module) => ({ default: module.SessionGate })),
-);
-const HomeRedirect = lazy(() =>
-  import("./shell/routes/SessionGate").then((module) => ({ default: module.HomeRedirect })),
-);
-const MenuRoute = lazy(() => import("./shell/routes/MenuRoute").then((module) => ({ default: module.MenuRoute })));
+const RefineShell = lazy(loadRefineShell);
+const SessionGate = lazy(() => loadSessionGate().then((module) => ({ default: module.SessionGate })));
+const HomeRedirect = lazy(() => loadSessionGate().then((module) => ({ default: module.HomeRedirect })));
+const MenuRoute = lazy(() => loadMenuRoute().then((module) => ({ default: module.MenuRoute })));
+
+const PUBLIC_APPLY = /\/job-(role-trainings|opportunities)-apply\/?$/;
+const ignore = () => {};
+
+/**
+ * The chunks a first visit to `pathname` needs, asked for as soon as this module runs (main.tsx
+ * fetches it while the site is being resolved): left to React.lazy, each would be asked for only
+ * once the site is known and the one before it has run, a round trip apiece. A chunk that fails
+ * here is asked for again by its lazy route, where the error shows.
+ */
+function preloadRouteChunks(pathname: string) {
+  if (pathname.endsWith("/login")) {
+    loadLoginPage().catch(ignore);
+  } else if (PUBLIC_APPLY.test(pathname)) {
+    loadRefineShell().catch(ignore);
+    loadPublicApplyPage().catch(ignore);
+  } else if (getToken()) {
+    loadRefineShell().catch(ignore);
+    loadSessionGate().catch(ignore);
+    loadMenuRoute().catch(ignore);
+  }
+}
+
+preloadRouteChunks(window.location.pathname);
 
 /** Sign-in screens are for people without a session; the others go home. */
 function SignedOutOnly() {

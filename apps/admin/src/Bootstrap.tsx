@@ -31,6 +31,40 @@ function mainSiteUrl(config: PublicConfig) {
   return `${protocol}//${config.rootDomain}${port ? `:${port}` : ""}/`;
 }
 
+/** The config, then the institution behind the address; what the page may show. */
+async function loadSite(): Promise<Phase> {
+  let config: PublicConfig;
+  try {
+    config = await fetchPublicConfig();
+  } catch {
+    return { name: "unavailable" };
+  }
+  reportMissingKeys(config.localesSaveMissing);
+  if (config.maintenance) return { name: "maintenance" };
+  const address = siteAddressOf(window.location.host, window.location.pathname, config);
+  try {
+    const site = await resolveSite(address);
+    setPathSubdomain(address.kind === "institution" && address.viaPath ? address.subdomain : null);
+    return { name: "ready", config, site };
+  } catch (error) {
+    if (error instanceof SiteNotFoundError) {
+      if (window.location.pathname !== "/404") window.history.replaceState(null, "", "/404");
+      return { name: "not-found", config };
+    }
+    return { name: "unavailable" };
+  }
+}
+
+let firstLoad: Promise<Phase> | null = null;
+
+/**
+ * Starts looking the site up before React first renders (main.tsx), ahead of the translations'
+ * requests: it is the first thing every page waits for. Bootstrap takes this answer once.
+ */
+export function startLoadingSite() {
+  firstLoad ??= loadSite();
+}
+
 /**
  * Nothing renders until the site is known — config first (maintenance, root domain),
  * then the institution behind the host or the `/no-domain/<sub>` path. A page loader meanwhile.
@@ -41,31 +75,10 @@ export function Bootstrap() {
 
   const start = useCallback(async () => {
     setPhase({ name: "loading" });
-    let config: PublicConfig;
-    try {
-      config = await fetchPublicConfig();
-    } catch {
-      setPhase({ name: "unavailable" });
-      return;
-    }
-    reportMissingKeys(config.localesSaveMissing);
-    if (config.maintenance) {
-      setPhase({ name: "maintenance" });
-      return;
-    }
-    const address = siteAddressOf(window.location.host, window.location.pathname, config);
-    try {
-      const site = await resolveSite(address);
-      setPathSubdomain(address.kind === "institution" && address.viaPath ? address.subdomain : null);
-      setPhase({ name: "ready", config, site });
-    } catch (error) {
-      if (error instanceof SiteNotFoundError) {
-        if (window.location.pathname !== "/404") window.history.replaceState(null, "", "/404");
-        setPhase({ name: "not-found", config });
-      } else {
-        setPhase({ name: "unavailable" });
-      }
-    }
+    // the lookup main.tsx started, the first time; a retry looks again
+    const loading = firstLoad ?? loadSite();
+    firstLoad = null;
+    setPhase(await loading);
   }, []);
 
   useEffect(() => {

@@ -1,10 +1,14 @@
 import "@ant-design/v5-patch-for-react-19";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { Bootstrap } from "./Bootstrap";
+import { Bootstrap, startLoadingSite } from "./Bootstrap";
 import { startI18n } from "./shell/providers/i18n";
 import "./global.css";
 
+// the site first: every page waits for it, and the browser opens only so many connections at once;
+// the app's code meanwhile (App asks for the page's own chunks as it loads)
+startLoadingSite();
+import("./App").catch(() => {});
 void startI18n();
 
 const container = document.getElementById("root");

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_STORED_MISSING_KEYS, MISSING_KEYS_RULE } from "../src/routes/locales.js";
 import { body, createTestApp, type TestApp } from "./helpers.js";
@@ -19,6 +20,23 @@ describe("translation files", () => {
       expect(res.statusCode).toBe(200);
       const file = readFileSync(new URL(`../../../locales/${lng}/api.json`, import.meta.url), "utf8");
       expect(res.json()).toEqual(JSON.parse(file));
+    }
+  });
+
+  it("sends a namespace compressed (brotli, else gzip) to a browser that accepts it, the same words", async () => {
+    const plain = await t.app.inject({ url: "/api/locales/en-US/common.json" });
+    for (const [encoding, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        url: "/api/locales/en-US/common.json",
+        headers: { "accept-encoding": `${encoding}, deflate` },
+      });
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toContain("Accept-Encoding");
+      expect(JSON.parse(decode(res.rawPayload).toString("utf8"))).toEqual(plain.json());
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     }
   });
 

@@ -155,7 +155,7 @@ export default function ResourceShow({ screen, id, heading, editPath, standalone
             />
             {long.map((field) => (
               <section key={field.name} className="csc-detail-section">
-                <h3 className="csc-detail-section__title">{label(field)}</h3>
+                <h2 className="csc-detail-section__title">{label(field)}</h2>
                 <div data-field={field.name}>
                   <FieldValue field={field} record={record} fields={meta.fields} mode="detail" resource={meta.name} />
                 </div>

@@ -16,6 +16,7 @@ export function PostingCard({
   to,
   action,
   children,
+  headingLevel = 3,
 }: {
   kind: PostingKind;
   posting: Posting;
@@ -24,14 +25,17 @@ export function PostingCard({
   action: ReactNode;
   /** More below the facts: the application's timeline on "Taken by me". */
   children?: ReactNode;
+  /** The card's title under the page's headings: 2 where the cards sit right under the page title. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
   const title = String(posting.title ?? t("learner:card.untitled"));
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Card className="csc-posting" data-testid="learner-card" data-posting-id={posting.id}>
       <div className="csc-posting__head">
         <PostingTypeTag kind={kind} posting={posting} />
-        <h3 className="csc-posting__title">{to ? <Link to={to}>{title}</Link> : title}</h3>
+        <Heading className="csc-posting__title">{to ? <Link to={to}>{title}</Link> : title}</Heading>
       </div>
       <PostingFacts kind={kind} posting={posting} />
       {children}

@@ -62,7 +62,7 @@ export function DashboardWelcome() {
         aria-labelledby="dashboard-welcome"
       >
         <div className="csc-hero__text">
-          <Typography.Title level={3} id="dashboard-welcome" className="csc-hero__title">
+          <Typography.Title level={2} id="dashboard-welcome" className="csc-hero__title">
             {t("dashboard.welcome", { name: firstName })}
           </Typography.Title>
           <p className="csc-hero__lead">{t(`dashboard.lead.${kind}`, { organisation: organisation ?? "" })}</p>

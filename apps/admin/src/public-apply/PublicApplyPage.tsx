@@ -104,6 +104,7 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
             return (
               <li key={posting.id}>
                 <PostingCard
+                  headingLevel={2}
                   kind={kind}
                   posting={posting}
                   action={

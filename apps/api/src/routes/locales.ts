@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { LocaleKeysRecorded, LocaleNamespace } from "@csc/shared";
 import { readLocales } from "@csc/shared/locale-files";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -28,8 +29,19 @@ export default async function localeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // each namespace as JSON text once, with the resources' own words in it (@csc/shared/locale-files)
   const files = new Map<string, string>();
+  // and compressed once too: the admin asks for every namespace before its first page shows
+  const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
   for (const [lng, namespaces] of Object.entries(readLocales(app.config.localesDir))) {
-    for (const [ns, catalogue] of Object.entries(namespaces)) files.set(`${lng}/${ns}`, JSON.stringify(catalogue));
+    for (const [ns, catalogue] of Object.entries(namespaces)) {
+      const text = JSON.stringify(catalogue);
+      files.set(`${lng}/${ns}`, text);
+      compressed.set(`${lng}/${ns}`, {
+        br: brotliCompressSync(text, {
+          params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9 },
+        }),
+        gzip: gzipSync(text),
+      });
+    }
   }
   const known = (lng: string, ns: string) => {
     const language = ALIASES[lng] ?? lng;
@@ -48,18 +60,23 @@ export default async function localeRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["locales"],
         params: Type.Object({ lng: Type.String({ maxLength: 10 }), file: Type.String({ maxLength: 45 }) }),
-        // the file is sent as the JSON text it is stored as, never serialised again
-        response: { 200: Type.Unsafe<string>(LocaleNamespace), ...errorResponses },
+        // the file is sent as the JSON text it is stored as (or those bytes compressed), never serialised again
+        response: { 200: Type.Unsafe<string | Uint8Array>(LocaleNamespace), ...errorResponses },
       },
     },
     async (request, reply) => {
       const ns = request.params.file.replace(/\.json$/, "");
       const language = request.params.file.endsWith(".json") ? known(request.params.lng, ns) : null;
       if (!language) throw notFound(request.t("unknownLocale"));
-      return reply
+      reply
         .header("Content-Type", "application/json; charset=utf-8")
         .header("Cache-Control", "public, max-age=300")
-        .send(files.get(`${language}/${ns}`) ?? "{}");
+        .header("Vary", "Accept-Encoding");
+      const accepts = request.headers["accept-encoding"] ?? "";
+      const packed = compressed.get(`${language}/${ns}`);
+      if (packed && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(packed.br);
+      if (packed && /\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(packed.gzip);
+      return reply.send(files.get(`${language}/${ns}`) ?? "{}");
     },
   );
 
