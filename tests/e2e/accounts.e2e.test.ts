@@ -34,7 +34,7 @@ const PROVIDER_MENU = [
   "Join Requests",
   "Configuration: Program/Departments | Tags | Testimonials",
 ];
-const PROVIDER_ADMIN_MENU = [...PROVIDER_MENU, "Activity Logs: Deleted Users | Download Logs"];
+const PROVIDER_ADMIN_MENU = [...PROVIDER_MENU, "Activity Logs: Deleted Users | Download Logs | Mail Queue"];
 
 // Kathmandu Model College's plan lacks scholarship and global partners
 const COLLEGE_ADMIN_MENU = [

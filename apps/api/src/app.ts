@@ -8,7 +8,7 @@ import resourceRoutes from "./engine/routes.js";
 import { connect, type DatabaseHandle } from "./platform/db/connect.js";
 import { migrateToLatest } from "./platform/db/migrate.js";
 import { type MailQueue, startMailQueue } from "./platform/mail-queue.js";
-import { createMailer, type SendMail } from "./platform/mailer.js";
+import { createDelivery } from "./platform/mailer.js";
 import docs from "./platform/plugins/docs.js";
 import errors from "./platform/plugins/errors.js";
 import passwords from "./platform/plugins/passwords.js";
@@ -23,6 +23,7 @@ import certificateRoutes from "./routes/certificates.js";
 import courseSiteRoutes from "./routes/course-site.js";
 import dashboardRoutes from "./routes/dashboard.js";
 import guestStatusRoutes from "./routes/guest-status.js";
+import healthRoutes from "./routes/health.js";
 import helpRoutes from "./routes/help.js";
 import importRoutes from "./routes/imports.js";
 import invitationRoutes from "./routes/invitations.js";
@@ -40,8 +41,7 @@ import { seedIfEmpty } from "./seed/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    sendMail: SendMail;
-    /** Mail that waits for its time (a change's mail until its undo window has passed). */
+    /** This process's sender of the queued mail (every mail is queued: platform/mail-queue.ts). */
     mailQueue: MailQueue;
   }
 }
@@ -85,8 +85,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(request, { config, db, dialect });
   await app.register(errors);
   await app.register(docs);
-  app.decorate("sendMail", createMailer(db, config.smtpUrl, config.mailFrom, app.log));
-  app.decorate("mailQueue", startMailQueue(db, app.sendMail, app.log));
+  app.decorate(
+    "mailQueue",
+    startMailQueue(db, createDelivery(config.smtpUrl, config.mailFrom, app.log), app.log, { from: config.mailFrom }),
+  );
   // before the database closes (onClose): a pass under way finishes first
   app.addHook("preClose", async () => app.mailQueue.stop());
   await app.register(passwords);
@@ -95,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(session);
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(publicRoutes);
       await api.register(publicPostingRoutes);
       await api.register(certificateRoutes);

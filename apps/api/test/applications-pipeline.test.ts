@@ -471,6 +471,8 @@ describe("stage-change mail", () => {
     });
     expect(applied.statusCode, applied.body).toBe(201);
     const id = applied.json<{ id: number }>().id;
+    // the application's receipt goes first: it is queued with the application and sent soon after
+    await t.app.mailQueue.drain();
     const before = (await outboxOf("student@example.com", posting)).length;
 
     // the editor works in English; the mail is in the applicant's Nepali

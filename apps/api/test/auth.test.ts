@@ -46,7 +46,12 @@ const PROVIDER_STAFF_MENU = [
   "configuration>tags",
   "configuration>testimonials",
 ];
-const PROVIDER_ADMIN_MENU = [...PROVIDER_STAFF_MENU, "activity-logs>deleted-users", "activity-logs>download-logs"];
+const PROVIDER_ADMIN_MENU = [
+  ...PROVIDER_STAFF_MENU,
+  "activity-logs>deleted-users",
+  "activity-logs>download-logs",
+  "activity-logs>mail-queue",
+];
 const COLLEGE_STAFF_MENU = [
   "dashboard",
   "profile",

@@ -17,11 +17,12 @@ export interface TestApp {
 }
 
 /**
- * A fresh database for one test file: a temporary SQLite file, or (TEST_DB=postgres) a database
- * of its own on TEST_POSTGRES_URL's server, dropped when the file is done.
+ * A fresh database for one test file: a temporary SQLite file, or (TEST_DB=postgres, or `kind`
+ * for a test that needs one kind) a database of its own on TEST_POSTGRES_URL's server, dropped
+ * when the file is done.
  */
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB === "postgres") {
+export async function freshDatabase(kind = process.env.TEST_DB): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (kind === "postgres") {
     const serverUrl = process.env.TEST_POSTGRES_URL;
     if (!serverUrl) throw new Error("TEST_POSTGRES_URL is not set");
     const name = `csc_test_${randomBytes(6).toString("hex")}`;
@@ -71,6 +72,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
 
 export interface MailedTestApp extends TestApp {
   mailbox: Mailbox;
+  /**
+   * Sends every mail due now and waits until the mailbox has it: mail leaves through the queue
+   * a moment after the answer (the worker is woken at once), so a test reads it after this.
+   */
+  deliverMail: () => Promise<void>;
 }
 
 /** A test app whose mail goes over SMTP to a real mailbox on loopback, where tests read it. */
@@ -80,6 +86,9 @@ export async function createMailedTestApp(env: Record<string, string> = {}): Pro
   return {
     ...test,
     mailbox,
+    deliverMail: async () => {
+      await test.app.mailQueue.drain();
+    },
     close: async () => {
       await test.close();
       await mailbox.close();

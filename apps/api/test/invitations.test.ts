@@ -133,6 +133,7 @@ describe("an invitation", () => {
     // sent again: a new link, seven more days; the old one no longer works
     const resent = await call(collegeAdmin, "kmc", "POST", `/api/invitations/${expired.id}/resend`);
     expect(resent.statusCode, resent.body).toBe(200);
+    await t.deliverMail();
     expect(mailsTo(expiredEmail)).toHaveLength(2);
     const freshLink = await linkFor(expiredEmail);
     expect(freshLink).not.toBe(expiredLink);

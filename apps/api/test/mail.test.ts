@@ -18,6 +18,7 @@ describe("forgot password over SMTP", () => {
       payload: { email: "college.editor@example.com" },
     });
     expect(res.statusCode).toBe(200);
+    await t.deliverMail();
     const mail = t.mailbox.received.find((m) => m.to.includes("college.editor@example.com"));
     expect(mail?.raw).toContain("Subject: Reset your password");
     const link = await t.mailbox.linkTo("college.editor@example.com", "/reset-password");
@@ -54,6 +55,7 @@ describe("forgot password over SMTP", () => {
       headers: { "accept-language": "np-NP" },
       payload: { email: "learner@example.com" },
     });
+    await t.deliverMail();
     const mail = t.mailbox.received.find((m) => m.to.includes("learner@example.com"));
     expect(mail?.raw).toMatch(/Subject: =\?UTF-8\?/i);
     expect(mail?.text).toContain("नयाँ पासवर्ड राख्न यो लिङ्क खोल्नुहोस्");

@@ -14,6 +14,8 @@ export interface Mailbox {
   received: ReceivedMail[];
   /** The newest link to `path` (with a token) mailed to `to`, waiting for it to arrive. */
   linkTo: (to: string, path: string) => Promise<URL>;
+  /** Refuses the next `times` mails to `to` (a full mailbox, say), or every one with Infinity. */
+  refuse: (to: string, times: number) => void;
   close: () => Promise<void>;
 }
 
@@ -37,9 +39,16 @@ export function textOf(raw: string): string {
  */
 export async function startMailbox(): Promise<Mailbox> {
   const received: ReceivedMail[] = [];
+  const refusals = new Map<string, number>();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      const left = refusals.get(address.address) ?? 0;
+      if (left <= 0) return callback();
+      refusals.set(address.address, left - 1);
+      return callback(Object.assign(new Error("452 Mailbox full, try again later"), { responseCode: 452 }));
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => {
@@ -51,6 +60,8 @@ export async function startMailbox(): Promise<Mailbox> {
       });
     },
   });
+  // a sender killed mid-conversation (tests/long's SIGKILLs) resets its connection: not the mailbox's failure
+  smtp.on("error", () => {});
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
   return {
@@ -64,6 +75,9 @@ export async function startMailbox(): Promise<Mailbox> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error(`no mail with a ${path} link reached ${to}`);
+    },
+    refuse: (to, times) => {
+      refusals.set(to, times);
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };

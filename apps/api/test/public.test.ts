@@ -185,6 +185,7 @@ describe("the API's own documentation and headers", () => {
 
   it("lets the provider's administrators read the outbox and nobody else", async () => {
     await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: "learner@example.com" } });
+    await t.app.mailQueue.drain();
     const staff = await tokenFor(t.app, "skilllab.admin@example.com", "provider");
     const res = await t.app.inject({ url: "/api/mail-outbox?_start=0&_end=10", headers: bearer(staff) });
     expect(res.statusCode).toBe(200);

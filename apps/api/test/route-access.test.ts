@@ -62,6 +62,8 @@ describe("deny by default", () => {
     // written down: this is where the outbox would have shown up as open to every provider role.
     const reviewed: Record<string, string> = {
       "GET /api/docs": "public",
+      // whether the process and its database answer, for the load balancer (scripts/cluster.mjs)
+      "GET /api/health": "public",
       "GET /api/public/config": "public",
       "GET /api/locations/provinces": "public",
       "GET /api/locations/districts": "public",
@@ -126,6 +128,8 @@ describe("deny by default", () => {
       "POST /api/help/ask": "signed-in",
       "GET /api/help/questions": `roles ${PROVIDER_ROLES}`,
       "GET /api/mail-outbox": `roles ${[ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN]}`,
+      // the mail queue's counts (mail-queue.test.ts); its rows are the `mail-queue` resource
+      "GET /api/mail-queue/counts": `roles ${[ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN]}`,
       // a learner's CV (learner-cv.test.ts): their own (uploaded by learners only), and another's
       // only for the staff who reach that learner's account or one of their applications; 404 else
       "GET /api/profile/cv": "signed-in",

@@ -34,6 +34,7 @@ describe("a read-only Skill Lab Viewer cannot take over the Super Admin account 
   it("refuses the outbox to the viewer, and the outbox never holds the reset link", async () => {
     expect((await forgot(t.app, "superadmin@example.com")).statusCode).toBe(200);
     const link = await t.mailbox.linkTo("superadmin@example.com", "/reset-password");
+    await t.deliverMail();
     const secret = link.searchParams.get("token") ?? "";
     expect(secret.length).toBeGreaterThan(20);
 
@@ -69,6 +70,7 @@ describe("a read-only Skill Lab Viewer cannot take over the Super Admin account 
     });
     expect(created.statusCode).toBe(201);
     const link = await t.mailbox.linkTo("invited.editor@example.com", "/reset-password");
+    await t.deliverMail();
     const secret = link.searchParams.get("token") ?? "";
     const res = await t.app.inject({ url: "/api/mail-outbox", headers: bearer(admin) });
     expect(res.body).toContain("invited.editor@example.com");
@@ -84,6 +86,7 @@ describe("a read-only Skill Lab Viewer cannot take over the Super Admin account 
     const local = await createTestApp({ LOG_LEVEL: "info" }, { logger: true, logStream: log });
     try {
       await forgot(local.app, "learner@example.com");
+      await local.app.mailQueue.drain();
       const logged = /https?:\/\/[^\s"\\]+\/reset-password\?token=[\w-]+/.exec(output)?.[0];
       expect(logged).toBeDefined();
       const token = new URL(logged ?? "").searchParams.get("token");

@@ -402,6 +402,14 @@ const IMPORT_RESOURCE_OPTIONS = defineEnum("importResource", IMPORT_RESOURCES, {
   employees: "Employees",
 });
 
+/** A queued mail: waiting to be tried (again), or given up after its last try (mail-queue.ts). */
+export const MAIL_QUEUE_STATES = ["waiting", "failed"] as const;
+export type MailQueueState = (typeof MAIL_QUEUE_STATES)[number];
+const MAIL_QUEUE_STATE_OPTIONS = defineEnum("mailQueueState", MAIL_QUEUE_STATES, {
+  waiting: "Waiting",
+  failed: "Failed",
+});
+
 const RECRUITER_STATUSES = ["pending", "approved", "rejected"] as const;
 const RECRUITER_STATUS_OPTIONS = defineEnum("recruiterStatus", RECRUITER_STATUSES, {
   pending: "Pending",
@@ -502,6 +510,7 @@ export const ENUM_OPTIONS = {
   userStatus: USER_STATUS_OPTIONS,
   joinPolicy: JOIN_POLICY_OPTIONS,
   importResource: IMPORT_RESOURCE_OPTIONS,
+  mailQueueState: MAIL_QUEUE_STATE_OPTIONS,
   ssoMode: SSO_MODE_OPTIONS,
   recruiterStatus: RECRUITER_STATUS_OPTIONS,
   partnershipStatus: PARTNERSHIP_STATUS_OPTIONS,

@@ -60,7 +60,7 @@ const PROVIDER_ADMIN_MENU: Shape = [
   "invitations",
   "join-requests",
   { configuration: ["program-departments", "tags", "testimonials"] },
-  { "activity-logs": ["deleted-users", "download-logs"] },
+  { "activity-logs": ["deleted-users", "download-logs", "mail-queue"] },
 ];
 /** Activity logs: super admin and provider admin only. */
 const PROVIDER_STAFF_MENU: Shape = PROVIDER_ADMIN_MENU.filter(
@@ -300,6 +300,7 @@ describe("paths", () => {
       "program-departments": "/admin/configuration/program-departments",
       "deleted-users": "/admin/activity-logs/deleted-users",
       "download-logs": "/admin/activity-logs/download-logs",
+      "mail-queue": "/admin/activity-logs/mail-queue",
     };
     for (const [name, path] of Object.entries(expected)) expect(pathOf(admin, name), name).toBe(path);
     expect(pathOf(user(ROLES.INSTITUTION_ADMIN, COLLEGE), "college-recruiters")).toBe("/admin/job-providers-recruiter");

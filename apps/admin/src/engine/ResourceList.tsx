@@ -4,13 +4,13 @@ import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Button, Result, Skeleton, Table, type TablePaginationConfig } from "antd";
-import { use, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, use, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
 import { ActionMenu, type ActionMenuItem } from "../components/ActionMenu";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
-import { resourceActionsHook } from "../resources";
+import { listSummaryOf, resourceActionsHook } from "../resources";
 import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { useRelationLabelMaps } from "./display/useRelationLabels";
 import { BulkBar } from "./list/BulkBar";
@@ -142,6 +142,7 @@ export default function ResourceList({ screen }: { screen: ResourceScreen }) {
     : false;
   const selectable = can(meta, "delete");
   const total = result.total;
+  const ListSummary = listSummaryOf(meta.name);
 
   return (
     <div className="csc-resource" data-testid="resource-list" data-resource={meta.name}>
@@ -150,6 +151,11 @@ export default function ResourceList({ screen }: { screen: ResourceScreen }) {
         subtitle={typeof total === "number" ? t("resources.count", { count: total }) : undefined}
         extra={<ListActions meta={meta} paths={paths} filters={filters} sorters={sorters} extraQuery={extraQuery} />}
       />
+      {ListSummary ? (
+        <Suspense fallback={null}>
+          <ListSummary meta={meta} />
+        </Suspense>
+      ) : null}
       <AppCard className="csc-list-card">
         {timeFilter ? (
           <TimeFilterTabs filters={meta.timeFilters} active={timeFilter} onChange={changeTimeFilter} />

@@ -17,6 +17,11 @@ export interface DetailSectionProps {
   recordPath: (resource: string, id: number) => string | null;
 }
 
+/** What a summary above a list is given: the resource listed. */
+export interface ListSummaryProps {
+  meta: ResourceMeta;
+}
+
 /**
  * What a resource does beyond the generic pages (list, detail, create, edit from `/api/meta`).
  * Each resource that needs more has its folder, `resources/<resource-name>/`, whose `index.ts`
@@ -44,6 +49,11 @@ export interface ResourceBehaviour {
    * module whose default export is the component, loaded when a record of the resource opens.
    */
   detailSections?: () => Promise<{ default: ComponentType<DetailSectionProps> }>;
+  /**
+   * A summary above the list's table (the mail queue's counts by state): the module whose default
+   * export is the component, loaded when the list opens.
+   */
+  listSummary?: () => Promise<{ default: ComponentType<ListSummaryProps> }>;
   /**
    * The page learners get instead of the console's table (cards of postings or courses to apply
    * to or enrol in): the module whose default export is the page, loaded when they open the entry.

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import { NO_ACTIONS, type UseResourceActions } from "../engine/actions/types";
-import type { DetailSectionProps, ResourceBehaviour } from "../engine/behaviour";
+import type { DetailSectionProps, ListSummaryProps, ResourceBehaviour } from "../engine/behaviour";
 import type { MenuPageProps } from "../shell/routes/MenuRouteContext";
 
 /**
@@ -62,6 +62,9 @@ function lazyPerResource<Props>(
 
 /** The sections a resource's detail page shows below the record (lazy, one component per resource), or null. */
 export const detailSectionsOf = lazyPerResource<DetailSectionProps>((behaviour) => behaviour.detailSections);
+
+/** The summary a resource's list shows above its table (lazy, one component per resource), or null. */
+export const listSummaryOf = lazyPerResource<ListSummaryProps>((behaviour) => behaviour.listSummary);
 
 /** The page a learner gets for the entry instead of the console's table (lazy, one component per resource), or null. */
 export const learnerPageOf = lazyPerResource<MenuPageProps>((behaviour) => behaviour.learnerPage);

@@ -17,7 +17,7 @@ type CommandAnswer = (
   | { message: string; data?: unknown; created?: boolean }
   | { row: Record<string, unknown>; of?: ResourceName; created?: boolean }
 ) & {
-  /** Mail the command queues: sent once its transaction has committed, never for a change undone. */
+  /** Mail the command causes: queued in its transaction by the engine, so sent only if the change commits. */
   mails?: Mail[];
 };
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { notFound } from "../platform/errors.js";
-import type { Mail } from "../platform/mailer.js";
+import { queueMails } from "../platform/mail-queue.js";
 import { COMMANDS } from "../resources/index.js";
 import { bearer, errorResponses, Id, IdParams } from "../routes/schemas.js";
 import { reachOf } from "./access.js";
@@ -13,15 +13,6 @@ import { ALIAS, reachesAll } from "./store.js";
 
 /** Rows one command may name: a pipeline change moves up to 1,000 applicants in one go. */
 const MAX_IDS = 1_000;
-
-/**
- * Sends a committed command's mail. The change is made whatever the mail server says: a mail
- * that fails is in the outbox as failed and in the log, and the caller still gets their answer.
- */
-async function sendQueued(request: FastifyRequest, mails: readonly Mail[]) {
-  if (mails.length === 0) return;
-  await request.server.sendMail(mails).catch((error: unknown) => request.log.warn({ err: error }, "mail not sent"));
-}
 
 /**
  * The commands the registry declares, each behind its own ability: one route per
@@ -62,11 +53,15 @@ export default async function commandRoutes(fastify: FastifyInstance) {
         handler.check?.(request, values);
         const ids = [...new Set(many ? (values.ids as number[]) : [(request.params as { id: number }).id])];
         const reach = reachOf(request.ability, command.name, resource.name, ALIAS);
-        const { mails, ...answer } = await db.transaction().execute(async (trx) => {
+        const { mails: _queued, ...answer } = await db.transaction().execute(async (trx) => {
           if (!(await reachesAll(trx, resource, reach, ids, handler.applies))) throw notFound(request.t("notFound"));
-          return handler.run(trx, ids, request, values);
+          const answer = await handler.run(trx, ids, request, values);
+          // the command's mail is queued with its change: kept together or not at all
+          await queueMails(trx, answer.mails ?? []);
+          return answer;
         });
-        await sendQueued(request, mails ?? []);
+        // whatever the command queued (here or in its own work) goes now, after the commit
+        request.server.mailQueue.wake();
         if (!("row" in answer)) {
           const { created, ...message } = answer;
           if (created) reply.code(201);

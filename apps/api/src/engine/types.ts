@@ -35,8 +35,8 @@ export interface ResourceHooks {
   beforeDelete?: (request: FastifyRequest, resource: ResourceDefinition, current: Values) => void;
   /** The row to insert, once it passed every check: with the columns the database needs and no body gives. */
   prepareInsert?: (request: FastifyRequest, row: Values) => Promise<Values>;
-  /** After the new row is in. */
-  afterInsert?: (request: FastifyRequest, id: number) => Promise<void>;
+  /** Once the new row is in, in its transaction (`trx`): what comes with it, such as its mail (queued). */
+  afterInsert?: (trx: Kysely<Database>, request: FastifyRequest, id: number) => Promise<void>;
   /** Rows as this reader may see them, beyond the field rules: what depends on other rows or on them. */
   readRows?: (request: FastifyRequest, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /**

@@ -19,6 +19,7 @@ import { invitationCommands } from "./invitations/commands.js";
 import { invitationHooks } from "./invitations/hooks.js";
 import { joinRequestCommands } from "./join-requests/commands.js";
 import { learningEventHooks } from "./learning-events/hooks.js";
+import { mailQueueCommands } from "./mail-queue/commands.js";
 import { postingCommands } from "./postings/commands.js";
 import { recruiterRequestCommands } from "./recruiters-request/commands.js";
 import { assessmentCommands } from "./self-assessment/commands.js";
@@ -42,6 +43,7 @@ export const COMMANDS: Partial<Record<ResourceName, Partial<Record<CommandName, 
   enrolments: enrolmentCommands,
   invitations: invitationCommands,
   "join-requests": joinRequestCommands,
+  "mail-queue": mailQueueCommands,
 };
 
 /** A table's own rules, by table, so that every resource over a table (students, employees, users) keeps them. */

@@ -16,11 +16,13 @@ import {
 } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import { Type } from "typebox";
 import { findLoginCandidate, homeSiteOf, mayUseSite, profileOf, siteOrigin } from "../domain/accounts.js";
+import type { Database } from "../platform/db/schema.js";
 import { deviceCookie, trustedDevice } from "../platform/device-cookies.js";
 import { badRequest, forbidden, throttled, unauthorized } from "../platform/errors.js";
-import { HashGateBusy } from "../platform/hash-gate.js";
+import { queueMails } from "../platform/mail-queue.js";
 import type { Translate } from "../platform/messages.js";
 import { hashPassword, isPasswordHash, needsRehash } from "../platform/password.js";
 import { clearFailures, recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
@@ -106,27 +108,46 @@ export default async function authRoutes(fastify: FastifyInstance) {
     return row && !takesPasswords(row.sso_mode) ? row.name : null;
   }
 
-  async function sendVerification(
+  /**
+   * Runs `work` — a token and the mail that carries it, say — in one transaction, and wakes the
+   * mail's sender once it has committed: no mail without its token, no token without its mail.
+   */
+  async function withMail(request: FastifyRequest, work: (trx: Kysely<Database>) => Promise<void>) {
+    await db.transaction().execute(work);
+    request.server.mailQueue.wake();
+  }
+
+  async function queueVerification(
+    trx: Kysely<Database>,
     request: FastifyRequest,
     user: { id: number; email: string; full_name: string },
     site: Site,
   ) {
-    const token = await issueUserToken(db, user.id, "verify-email", 48 * HOUR);
+    const token = await issueUserToken(trx, user.id, "verify-email", 48 * HOUR);
     const link = `${originOf(request, site)}/verify-email?token=${token}`;
-    await request.server.sendMail({
-      to: user.email,
-      subject: request.t("mail.verifySubject"),
-      text: request.t("mail.verifyBody", { name: user.full_name, link }),
-    });
+    await queueMails(trx, [
+      {
+        to: user.email,
+        subject: request.t("mail.verifySubject"),
+        text: request.t("mail.verifyBody", { name: user.full_name, link }),
+      },
+    ]);
   }
 
-  async function sendLoginCode(request: FastifyRequest, user: { id: number; email: string; fullName: string }) {
-    const code = await issueLoginCode(db, user.id, LOGIN_CODE_LIFETIME_MS);
-    await request.server.sendMail({
-      to: user.email,
-      subject: request.t("mail.loginCodeSubject"),
-      text: request.t("mail.loginCodeBody", { name: user.fullName, code, minutes: LOGIN_CODE_LIFETIME_MS / 60_000 }),
-    });
+  async function queueLoginCode(
+    trx: Kysely<Database>,
+    request: FastifyRequest,
+    user: { id: number; email: string; fullName: string },
+  ) {
+    const code = await issueLoginCode(trx, user.id, LOGIN_CODE_LIFETIME_MS);
+    await queueMails(trx, [
+      {
+        to: user.email,
+        subject: request.t("mail.loginCodeSubject"),
+        text: request.t("mail.loginCodeBody", { name: user.fullName, code, minutes: LOGIN_CODE_LIFETIME_MS / 60_000 }),
+        secrets: [code],
+      },
+    ]);
   }
 
   app.post(
@@ -160,19 +181,16 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const candidate = await findLoginCandidate(db, email);
       // an account without a password yet (imported, waiting for its link) answers as slowly as an unknown one
       const usable = candidate !== null && candidate !== undefined && isPasswordHash(candidate.passwordHash);
-      let valid: boolean;
-      try {
-        const verified = await app.passwords.verify(
-          request.body.password,
-          usable ? candidate.passwordHash : decoyHash,
-          [keys.address, accountKey],
-        );
-        valid = usable && verified;
-      } catch (error) {
-        // a flood the gate turns away still counts against its address, which is then throttled
-        if (error instanceof HashGateBusy) await recordFailure(db, keys.address, IP_RULE);
-        throw error;
-      }
+      // A refusal by the full hashing gate (HashGateBusy, 503 and retry) counts against nobody: no
+      // password was tried, and a college behind one address (NAT) is refused so whenever more of
+      // its people sign in at once than its share of the gate. A flood from one address is bounded
+      // by the gate itself (its share of places, the rest refused at once, no hash made), and the
+      // wrong passwords it gets hashed count as ever, so the address is still throttled by them.
+      const verified = await app.passwords.verify(request.body.password, usable ? candidate.passwordHash : decoyHash, [
+        keys.address,
+        accountKey,
+      ]);
+      const valid = usable && verified;
       const failed = async () => {
         await recordFailure(db, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
         await recordFailure(db, accountKey, trusted ? DEVICE_RULE : ACCOUNT_RULE);
@@ -186,7 +204,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         if (code === undefined) {
           if (candidate && valid && (await retryAfterSeconds(db, keys.codeMail, CODE_MAIL_RULE)) === 0) {
             await recordFailure(db, keys.codeMail, CODE_MAIL_RULE);
-            await sendLoginCode(request, candidate.user);
+            const { user } = candidate;
+            await withMail(request, (trx) => queueLoginCode(trx, request, user));
           } else if (!valid) await failed();
           throw forbidden(t("auth.codeRequired"), { code_required: true });
         }
@@ -218,7 +237,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const ssoOnly = user.institution ? await ssoOnlyInstitution(user.institution.id) : null;
       if (ssoOnly) throw forbidden(t("auth.ssoOnly", { site: ssoOnly }));
       if (!user.emailVerified) {
-        await sendVerification(request, { id: user.id, email: user.email, full_name: user.fullName }, request.site);
+        await withMail(request, (trx) =>
+          queueVerification(trx, request, { id: user.id, email: user.email, full_name: user.fullName }, request.site),
+        );
         throw forbidden(t("auth.emailNotVerified"), { email_verified: false });
       }
       // verified, and waiting for the institution's staff to let them in (join requests)
@@ -323,16 +344,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
       ]);
       if (existing) {
         // the same answer as a new account, so that nobody learns which e-mails have one
-        await request.server.sendMail({
-          to: email,
-          subject: t("mail.existsSubject"),
-          text: t("mail.existsBody", { name: existing.full_name, link: `${originOf(request, site)}/login` }),
-        });
+        await withMail(request, (trx) =>
+          queueMails(trx, [
+            {
+              to: email,
+              subject: t("mail.existsSubject"),
+              text: t("mail.existsBody", { name: existing.full_name, link: `${originOf(request, site)}/login` }),
+            },
+          ]),
+        );
         return reply.status(201).send({ message });
       }
 
       const now = nowIso();
-      const user = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         let recruiterId: number | null = null;
         if (recruiterSite) {
           const recruiter = await trx
@@ -353,7 +378,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
             .executeTakeFirstOrThrow();
           recruiterId = recruiter.id;
         }
-        return trx
+        const made = await trx
           .insertInto("users")
           .values({
             email,
@@ -373,8 +398,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
           })
           .returning(["id", "email", "full_name"])
           .executeTakeFirstOrThrow();
+        // the account and its verification mail are kept together or not at all
+        await queueVerification(trx, request, made, site);
       });
-      await sendVerification(request, user, site);
+      request.server.mailQueue.wake();
       return reply.status(201).send({ message });
     },
   );
@@ -426,17 +453,17 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const candidate = await findLoginCandidate(db, email);
       if (candidate && candidate.user.status === "active") {
         const { user } = candidate;
-        const token = await issueUserToken(db, user.id, "reset-password", HOUR);
-        const link = `${originOf(request, homeSiteOf(user))}/reset-password?token=${token}`;
-        try {
-          await request.server.sendMail({
-            to: user.email,
-            subject: request.t("mail.resetSubject"),
-            text: request.t("mail.resetBody", { name: user.fullName, link }),
-          });
-        } catch (err) {
-          request.log.error({ err }, "reset e-mail not sent");
-        }
+        await withMail(request, async (trx) => {
+          const token = await issueUserToken(trx, user.id, "reset-password", HOUR);
+          const link = `${originOf(request, homeSiteOf(user))}/reset-password?token=${token}`;
+          await queueMails(trx, [
+            {
+              to: user.email,
+              subject: request.t("mail.resetSubject"),
+              text: request.t("mail.resetBody", { name: user.fullName, link }),
+            },
+          ]);
+        });
       }
       return { message: request.t("auth.forgotSent") };
     },

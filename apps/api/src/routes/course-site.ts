@@ -167,6 +167,8 @@ export default async function courseSiteRoutes(fastify: FastifyInstance) {
         }
         return stored();
       });
+      // a completion's certificate mail was queued with it
+      request.server.mailQueue.wake();
       const { id, item_type, item_id, user_id, enrolled_at, progress, completed_at, certificate_code } = row;
       return { data: { id, item_type, item_id, user_id, enrolled_at, progress, completed_at, certificate_code } };
     },

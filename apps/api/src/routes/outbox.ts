@@ -1,4 +1,4 @@
-import { OutboxMail, ROLES } from "@csc/shared";
+import { MailQueueCounts, OutboxMail, ROLES } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
@@ -6,8 +6,9 @@ import { bearer, errorResponses, integerParam } from "./schemas.js";
 
 /**
  * What mail the product sent — who, what subject, when, whether it went out — for the provider's
- * administrators (newest first, simple-rest list). Bodies are stored with their secret links
- * redacted (platform/mailer.ts), so nobody reads another account's reset or invitation link here.
+ * administrators (newest first, simple-rest list), and how the queue of mail still to leave stands
+ * (its rows are the `mail-queue` resource). Bodies are stored with their secret links redacted
+ * (platform/mailer.ts), so nobody reads another account's reset or invitation link here.
  */
 const OUTBOX_READERS = [ROLES.SUPER_ADMIN, ROLES.SKILLLAB_ADMIN] as const;
 
@@ -46,6 +47,44 @@ export default async function outboxRoutes(fastify: FastifyInstance) {
         query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);
       return reply.header("X-Total-Count", String(total.count)).send(rows);
+    },
+  );
+
+  app.get(
+    "/mail-queue/counts",
+    {
+      config: { access: { roles: OUTBOX_READERS } },
+      schema: { tags: ["mail"], security: bearer, response: { 200: MailQueueCounts, ...errorResponses } },
+    },
+    async () => {
+      const since = new Date(Date.now() - 24 * 3_600_000).toISOString();
+      const [states, sent] = await Promise.all([
+        app.db
+          .selectFrom("mail_queue")
+          .select((eb) => [
+            "state",
+            eb.fn.countAll<number>().as("count"),
+            eb.fn.sum<number>(eb.case().when("attempts", ">", 0).then(1).else(0).end()).as("tried"),
+          ])
+          .groupBy("state")
+          .execute(),
+        app.db
+          .selectFrom("mail_outbox")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("status", "in", ["sent", "logged"])
+          .where("created_at", ">=", since)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const of = (state: string) => states.find((row) => row.state === state);
+      const tried = Number(of("waiting")?.tried ?? 0);
+      return {
+        data: {
+          waiting: Number(of("waiting")?.count ?? 0) - tried,
+          retrying: tried,
+          failed: Number(of("failed")?.count ?? 0),
+          sent_last_24h: Number(sent.count),
+        },
+      };
     },
   );
 }

@@ -27,7 +27,7 @@ import { ALIAS, scoped } from "../engine/store.js";
 import { verifyCaptcha } from "../platform/captcha.js";
 import type { Database } from "../platform/db/schema.js";
 import { badRequest, HttpError, notFound, throttled } from "../platform/errors.js";
-import type { Mail } from "../platform/mailer.js";
+import { queueMails } from "../platform/mail-queue.js";
 import type { Translate } from "../platform/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
 import { receiptMail } from "../resources/applications/receipt-mail.js";
@@ -167,15 +167,18 @@ export const APPLIED_AGAIN_MAIL_RULE: ThrottleRule = { limit: 3, windowMs: 60 * 
 
 /** Tells an address's owner that it applied again, in the language the page was used in. */
 async function tellAppliedBefore(request: FastifyRequest, email: string, posting: string) {
-  const { db, sendMail } = request.server;
+  const { db, mailQueue } = request.server;
   const key = `guest-apply:told:${email}`;
   if ((await retryAfterSeconds(db, key, APPLIED_AGAIN_MAIL_RULE)) > 0) return;
   await recordFailure(db, key, APPLIED_AGAIN_MAIL_RULE);
-  await sendMail({
-    to: email,
-    subject: request.t("mail.appliedAgainSubject"),
-    text: request.t("mail.appliedAgainBody", { posting }),
-  });
+  await queueMails(db, [
+    {
+      to: email,
+      subject: request.t("mail.appliedAgainSubject"),
+      text: request.t("mail.appliedAgainBody", { posting }),
+    },
+  ]);
+  mailQueue.wake();
 }
 
 const isUniqueViolation = (error: unknown) => {
@@ -304,7 +307,6 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
         // the address as the applicant's, compared without case; no account is looked up or attached
         const email = body.email.trim().toLowerCase();
         let title = "";
-        let receipt: Mail | null = null;
         try {
           await db.transaction().execute(async (trx) => {
             const posting = await shownPostings(trx, postings, site)
@@ -339,11 +341,12 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
               },
               { language: request.language, byUserId: null, note: null },
             );
-            // made for a repeat too (and taken back with it), so that both answers cost the same
-            const mail = await receiptMail(trx, request, applicationId);
+            // made and queued for a repeat too (and taken back with it), so that both answers cost the same
+            await queueMails(trx, [await receiptMail(trx, request, applicationId)]);
             if (taken) throw APPLIED_BEFORE;
-            receipt = mail;
           });
+          // the receipt, with the private link to the guest's status page, leaves after the answer
+          request.server.mailQueue.wake();
         } catch (error) {
           // the guests' unique index refuses a repeat, or one of two at the same moment
           if (error !== APPLIED_BEFORE && !isUniqueViolation(error)) throw error;
@@ -352,13 +355,6 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
           void tellAppliedBefore(request, email, title).catch((err: unknown) =>
             request.log.warn({ err }, "applied-again mail not sent"),
           );
-        }
-        // the receipt, with the private link to the guest's status page, after the answer (as above)
-        const sent = receipt;
-        if (sent) {
-          void request.server
-            .sendMail(sent)
-            .catch((err: unknown) => request.log.warn({ err }, "application receipt not sent"));
         }
         return reply.code(201).send({ message: t("publicApply.received") });
       },

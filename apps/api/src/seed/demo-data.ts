@@ -100,6 +100,16 @@ const Demo = strictObject({
       daysAgo: Type.Integer(),
     }),
   ),
+  /** Mail the mail server would not take, given up after its last try: what staff find in the mail queue. */
+  failedMails: Type.Array(
+    strictObject({
+      to: Type.String(),
+      subject: Type.String(),
+      text: Type.String(),
+      error: Type.String(),
+      daysAgo: Type.Integer(),
+    }),
+  ),
 });
 
 const demo = loadSeedFile("demo.json", Demo);
@@ -116,3 +126,4 @@ export const ACCOUNTS = demo.accounts;
 export const INVITATIONS = demo.invitations;
 export const JOIN_REQUESTS = demo.joinRequests;
 export const IMPORTS = demo.imports;
+export const FAILED_MAILS = demo.failedMails;

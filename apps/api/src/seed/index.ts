@@ -1,6 +1,7 @@
 import { learnerRoleFor } from "@csc/shared";
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 import type { Database } from "../platform/db/schema.js";
+import { MAX_ATTEMPTS } from "../platform/mail-queue.js";
 import { hashPassword } from "../platform/password.js";
 import { nowIso } from "../platform/time.js";
 import { seedApplications } from "./applications.js";
@@ -8,6 +9,7 @@ import { seedAttempts } from "./assessment-attempts.js";
 import { loadContext, seedCatalogue } from "./catalogue.js";
 import {
   ACCOUNTS,
+  FAILED_MAILS,
   FEATURE_PROFILES,
   IMPORTS,
   INSTITUTIONS,
@@ -235,6 +237,28 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
     )
     .execute();
 
+  // Mail given up after its last try, for the provider's staff to find and send again
+  await db
+    .insertInto("mail_queue")
+    .values(
+      FAILED_MAILS.map(({ to, subject, text, error, daysAgo }) => {
+        const at = new Date(Date.parse(now) - daysAgo * 86_400_000).toISOString();
+        return {
+          change_id: null,
+          to_address: to,
+          subject,
+          text_body: text,
+          redacted_body: text,
+          send_after: at,
+          created_at: at,
+          state: "failed" as const,
+          attempts: MAX_ATTEMPTS,
+          last_error: error,
+        };
+      }),
+    )
+    .execute();
+
   // Demo activity: catalogue, learners, recruiter companies, logs (seed/catalogue.ts).
   await seedCatalogue(db, now, options.passwordHashCost, logos);
   // Applicants to every demo posting, with their histories (seed/applications.ts)
@@ -247,16 +271,23 @@ async function seedDemo(db: Kysely<Database>, options: SeedOptions) {
   await logos.store();
 }
 
-/** Seeds an empty database; a database with any user or location is never touched. */
+/** The PostgreSQL advisory lock the seeding holds: any number, the same in every process. */
+const SEED_LOCK = 20_261_127;
+
+/**
+ * Seeds an empty database; a database with any user or location is never touched. Several
+ * processes starting together on an empty PostgreSQL database take turns: one seeds, and the
+ * others, waiting on its lock, then find the database seeded.
+ */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): Promise<boolean> {
-  const [users, provinces] = await Promise.all([
-    db.selectFrom("users").select("id").limit(1).executeTakeFirst(),
-    db.selectFrom("provinces").select("id").limit(1).executeTakeFirst(),
-  ]);
-  if (users || provinces) return false;
-  await db.transaction().execute(async (trx) => {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return db.transaction().execute(async (trx) => {
+    if (postgres) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    const users = await trx.selectFrom("users").select("id").limit(1).executeTakeFirst();
+    const provinces = await trx.selectFrom("provinces").select("id").limit(1).executeTakeFirst();
+    if (users || provinces) return false;
     await seedReference(trx);
     if (options.demo) await seedDemo(trx, options);
+    return true;
   });
-  return true;
 }

@@ -11,3 +11,17 @@ export const OutboxMail = Type.Object({
   created_at: Type.String(),
 });
 export type OutboxMail = Static<typeof OutboxMail>;
+
+/**
+ * `GET /mail-queue/counts`: the queue at a glance — mail due and never tried, mail being tried
+ * again after a failure, mail given up, and mail sent in the last 24 hours (from the outbox).
+ */
+export const MailQueueCounts = Type.Object({
+  data: Type.Object({
+    waiting: Type.Integer(),
+    retrying: Type.Integer(),
+    failed: Type.Integer(),
+    sent_last_24h: Type.Integer(),
+  }),
+});
+export type MailQueueCounts = Static<typeof MailQueueCounts>;

@@ -21,6 +21,7 @@ import { jobOpportunities } from "./job-opportunities.js";
 import { joinRequests } from "./join-requests.js";
 import { learnerSkills } from "./learner-skills.js";
 import { learningEvents } from "./learning-events.js";
+import { mailQueue } from "./mail-queue.js";
 import { programDepartments } from "./program-departments.js";
 import { recruitersExisting } from "./recruiters-existing.js";
 import { recruitersRequest } from "./recruiters-request.js";
@@ -61,6 +62,7 @@ export const RESOURCES: Record<ResourceName, ResourceDefinition> = {
   testimonials,
   "deleted-users": deletedUsers,
   "download-logs": downloadLogs,
+  "mail-queue": mailQueue,
   tutorials,
   applications,
   enrolments,

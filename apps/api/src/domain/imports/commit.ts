@@ -105,7 +105,7 @@ export async function commitImport(
         .where("deleted_at", "is", null)
         .execute();
     }
-    await queueMails(trx, mails, { changeId: null, sendAfter: now, at: now });
+    await queueMails(trx, mails, { at: now });
     await trx
       .insertInto("imports")
       .values({
@@ -121,5 +121,6 @@ export async function commitImport(
       })
       .execute();
   });
+  request.server.mailQueue.wake();
   return counts;
 }

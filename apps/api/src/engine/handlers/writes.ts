@@ -53,8 +53,14 @@ export const createHandler = (resource: ResourceDefinition) => async (request: C
   const row: Values = { ...values, ...createDefaults(resource, auth, nowIso()) };
   await checkWrite(request, resource, "create", row, row, null);
   const hooks = hooksOf(resource);
-  const id = await insertRow(request.server.db, resource, (await hooks.prepareInsert?.(request, row)) ?? row);
-  await hooks.afterInsert?.(request, id);
+  const prepared = (await hooks.prepareInsert?.(request, row)) ?? row;
+  // the row and what its hook does (an invitation's link and mail) are kept together or not at all
+  const id = await request.server.db.transaction().execute(async (trx) => {
+    const id = await insertRow(trx, resource, prepared);
+    await hooks.afterInsert?.(trx, request, id);
+    return id;
+  });
+  if (hooks.afterInsert) request.server.mailQueue.wake();
   reply.status(201);
   return answerRow(request, resource, id);
 };

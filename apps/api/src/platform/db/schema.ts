@@ -303,18 +303,31 @@ interface ApplicationChangeTable {
   undone_by: number | null;
 }
 
-/** Mail waiting to be sent: a change's mail until its undo window has passed. Sent rows leave (the outbox keeps them). */
+export type MailQueueState = "waiting" | "failed";
+
+/**
+ * Every mail the product sends, from the transaction of the change that causes it until the mail
+ * server takes it (a change's mail waits until its undo window has passed). Sent rows leave (the
+ * outbox keeps their record).
+ */
 interface MailQueueTable {
   id: Generated<number>;
   change_id: number | null;
   to_address: string;
   subject: string;
   text_body: string;
+  /** When it is due: at once, at the end of an undo window, or after the back-off of a failed try. */
   send_after: string;
   /** Which process took it to send, and when: a process that died holding it lets it go after a while. */
   claimed_by: string | null;
   claimed_at: string | null;
   created_at: string;
+  /** `waiting` to be tried (again), or `failed` once every try has failed; a mail sent leaves the queue. */
+  state: Generated<MailQueueState>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** The text with its secrets taken out, as staff may read it (null on rows queued before it was kept). */
+  redacted_body: string | null;
 }
 
 /** A guest applicant's private status link: the hash of its token, never the token. */

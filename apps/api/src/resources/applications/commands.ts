@@ -15,7 +15,7 @@ import { certificateCode } from "../../domain/certificates.js";
 import { gainEventSkills } from "../../domain/learner-skills.js";
 import type { CommandHandler, Transaction } from "../../engine/command-types.js";
 import { badRequest, conflict } from "../../platform/errors.js";
-import { queueMails } from "../../platform/mail-queue.js";
+import { CLOCK_GRACE_MS, queueMails } from "../../platform/mail-queue.js";
 import { nowIso } from "../../platform/time.js";
 import { openChange } from "./changes.js";
 import {
@@ -31,9 +31,27 @@ import {
 } from "./history.js";
 import { changeMails } from "./stage-mail.js";
 
-/** Whether the applicant may still withdraw the application: before any decision (@csc/shared `canWithdraw`). */
-async function withdrawable(trx: Transaction, id: number) {
-  return canWithdraw(await trx.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
+/**
+ * Withdraws the application if the applicant still may: before any decision (@csc/shared `canWithdraw`).
+ * The update lands only while the row still holds the values the rule was checked on, so a staff
+ * change committed between the read and the update (PostgreSQL re-checks the condition once the
+ * row's lock is free) leaves it untouched. Whether it withdrew.
+ */
+async function withdrawIfUndecided(trx: Transaction, id: number, now: string) {
+  const read = await trx.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  if (!canWithdraw(read)) return false;
+  const result = await trx
+    .updateTable("applications")
+    .set({ withdrawn_at: now, updated_at: now })
+    .where("id", "=", id)
+    .where("withdrawn_at", "is", null)
+    .where("stage", "=", read.stage)
+    .where("attendance", read.attendance === null ? "is" : "=", read.attendance)
+    .where("grade", "is", null)
+    .where("percentage", "is", null)
+    .where("completion_status", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** What a bulk change may set: each field optional, each value one the field can hold. */
@@ -215,12 +233,28 @@ const bulk: CommandHandler = {
       at,
       seconds: request.server.config.pipelineUndoSeconds,
     });
-    if (changed.length > 0) {
-      await trx
-        .updateTable("applications")
-        .set({ ...Object.fromEntries(settings), updated_at: at })
-        .where("id", "in", changed)
-        .execute();
+    // only rows still not withdrawn: an applicant who withdrew since the rows were read (PostgreSQL
+    // re-checks the condition once the row's lock is free; under READ COMMITTED the check below sees
+    // a withdrawal committed meanwhile, also of a row that only gets a note) refuses the whole change
+    const moved =
+      changed.length === 0
+        ? null
+        : await trx
+            .updateTable("applications")
+            .set({ ...Object.fromEntries(settings), updated_at: at })
+            .where("id", "in", changed)
+            .where("withdrawn_at", "is", null)
+            .executeTakeFirst();
+    const updated = Number(moved?.numUpdatedRows ?? 0);
+    const late = await trx
+      .selectFrom("applications")
+      .select("id")
+      .where("id", "in", ids)
+      .where("withdrawn_at", "is not", null)
+      .orderBy("id")
+      .executeTakeFirst();
+    if (late || updated !== changed.length) {
+      throw conflict(request.t("bulk.withdrawn", { id: late?.id ?? changed.join(", ") }));
     }
     await issueCertificates(trx, changes);
     // a learner who completes an event gains its skills, as for a course
@@ -259,7 +293,7 @@ const bulk: CommandHandler = {
     );
     await queueMails(trx, mails, {
       changeId: change.id,
-      sendAfter: change.undoUntil,
+      sendAfter: new Date(Date.parse(change.undoUntil) + CLOCK_GRACE_MS).toISOString(),
       at,
     });
     return {
@@ -274,9 +308,10 @@ export const applicationCommands: Record<"withdraw" | "bulk", CommandHandler> = 
   withdraw: {
     answer: { row: "applications" },
     run: async (trx, [id], request) => {
-      if (id === undefined || !(await withdrawable(trx, id))) throw conflict(request.t("applicationDecided"));
       const now = nowIso();
-      await trx.updateTable("applications").set({ withdrawn_at: now, updated_at: now }).where("id", "=", id).execute();
+      if (id === undefined || !(await withdrawIfUndecided(trx, id, now))) {
+        throw conflict(request.t("applicationDecided"));
+      }
       // the staff see in the history that and when the applicant withdrew
       await recordChanges(trx, [{ applicationId: id, field: "withdrawn_at", from: null, to: now }], {
         byUserId: request.auth.id,

@@ -120,7 +120,6 @@ export async function complete(
   });
   await addSkills(trx, gains);
   // the learner hears that their certificate is ready once this commits (the queue sends what commits)
-  const now = nowIso();
   await queueMails(
     trx,
     await certificateMails(
@@ -128,11 +127,6 @@ export async function complete(
       request,
       open.map((row) => row.id),
     ),
-    {
-      changeId: null,
-      sendAfter: now,
-      at: now,
-    },
   );
   return open.length;
 }

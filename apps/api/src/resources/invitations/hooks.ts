@@ -1,5 +1,6 @@
 import { assignableRoles, isRole, RECRUITER_ROLES, type Role, roleFitsInstitution } from "@csc/shared";
 import type { FieldErrors, ResourceHooks, RowWrite } from "../../engine/types.js";
+import { queueMails } from "../../platform/mail-queue.js";
 import { isoIn, nowIso } from "../../platform/time.js";
 import { freshInvitationMail, INVITATION_LIFETIME_MS } from "./link.js";
 
@@ -49,7 +50,7 @@ export const invitationHooks: ResourceHooks = {
     token_hash: null,
     expires_at: isoIn(INVITATION_LIFETIME_MS),
   }),
-  afterInsert: async (request, id) => {
-    await request.server.sendMail(await freshInvitationMail(request.server.db, request, id));
+  afterInsert: async (trx, request, id) => {
+    await queueMails(trx, [await freshInvitationMail(trx, request, id)]);
   },
 };

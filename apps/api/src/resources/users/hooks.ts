@@ -14,6 +14,7 @@ import { findSessionUser, homeSiteOf, siteOrigin } from "../../domain/accounts.j
 import type { FieldErrors, ResourceHooks, RowWrite, Values } from "../../engine/types.js";
 import type { Database } from "../../platform/db/schema.js";
 import { forbidden } from "../../platform/errors.js";
+import { queueMails } from "../../platform/mail-queue.js";
 import type { Mail } from "../../platform/mailer.js";
 import type { Translate } from "../../platform/messages.js";
 import { issueUserToken } from "../../platform/user-tokens.js";
@@ -53,12 +54,12 @@ async function roleErrors({ db, resource, row, changed, user, t }: RowWrite): Pr
   return fits ? {} : { [resource.fixed?.role ? "institution_id" : "role"]: t("field.roleMismatch") };
 }
 
-/** Mails a new account a link to choose its password, on the site it signs in to. */
-async function sendInvitation(request: FastifyRequest, userId: number) {
-  const { db, config, sendMail } = request.server;
-  const user = await findSessionUser(db, userId);
+/** Mails a new account a link to choose its password, on the site it signs in to (queued with the account). */
+async function sendInvitation(trx: Kysely<Database>, request: FastifyRequest, userId: number) {
+  const { config } = request.server;
+  const user = await findSessionUser(trx, userId);
   if (!user) return;
-  const token = await issueUserToken(db, userId, "reset-password", INVITATION_LIFETIME_MS);
+  const token = await issueUserToken(trx, userId, "reset-password", INVITATION_LIFETIME_MS);
   const home = homeSiteOf(user);
   const origin = siteOrigin(home, config.rootDomain, request.host, request.protocol);
   // the mail names the site the account signs in on; it is in the language of whoever made the
@@ -69,7 +70,7 @@ async function sendInvitation(request: FastifyRequest, userId: number) {
       : home.kind === "recruiter"
         ? (user.recruiter?.name ?? "")
         : request.t("certificates.provider");
-  await sendMail(setPasswordMail(request.t, { to: user.email, name: user.fullName, site, origin, token }));
+  await queueMails(trx, [setPasswordMail(request.t, { to: user.email, name: user.fullName, site, origin, token })]);
 }
 
 /** The mail that gives a new account (made by staff or by an import) its link to choose a password. */
