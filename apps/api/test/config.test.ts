@@ -69,6 +69,12 @@ describe("maintenance mode", () => {
     expect(login.statusCode).toBe(503);
     expect(body(login).message).toBe("We're performing some maintenance at the moment. Please check back later.");
   });
+
+  it("stays healthy for the load balancer, which then keeps serving the maintenance page", async () => {
+    const health = await t.app.inject({ url: "/api/health" });
+    expect(health.statusCode).toBe(200);
+    expect(body(health)).toEqual({ status: "ok" });
+  });
 });
 
 describe("seeding", () => {

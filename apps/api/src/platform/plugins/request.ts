@@ -151,8 +151,11 @@ function controlInParameters(parameters: unknown): string | null {
   return null;
 }
 
-/** Paths that keep working in maintenance mode: the admin needs them to show the maintenance page. */
-const MAINTENANCE_OPEN = ["/api/public/config", "/api/locales/"];
+/**
+ * Paths that keep working in maintenance mode: the admin needs them to show the maintenance page,
+ * and a load balancer the health check to keep sending requests to the process that shows it.
+ */
+const MAINTENANCE_OPEN = ["/api/public/config", "/api/locales/", "/api/health"];
 
 interface RequestOptions {
   config: AppConfig;
