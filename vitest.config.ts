@@ -17,8 +17,9 @@ const apiSuite = (name: string, db: string) => ({
  * Projects: `unit` (shared rules, seed data, the admin's plain functions), `admin-components`
  * (the admin's pages in jsdom, served by the API in-process), the API suite on
  * SQLite and (with TEST_POSTGRES_URL) PostgreSQL, `e2e`, Debian's Chromium against the built
- * app (`npm run build` first; `npx vitest run --project e2e` runs it alone), and `load`, bounded
- * loopback load tests that run last, alone.
+ * app (`npm run build` first; `npx vitest run --project e2e` runs it alone), `load`, bounded
+ * loopback load tests that run last, alone, and, only with TEST_LONG set (`npm run test:long`),
+ * `long`: the placement-day load of tests/long, minutes long.
  */
 export default defineConfig({
   resolve: { conditions: ["source"] },
@@ -73,6 +74,21 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      // `npm run test:long` only (TEST_LONG=1): minutes of load each, never part of `npm test`
+      ...(process.env.TEST_LONG
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "long",
+                include: ["tests/long/**/*.long.test.ts"],
+                testTimeout: 900_000,
+                hookTimeout: 300_000,
+                maxWorkers: 1,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

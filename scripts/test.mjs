@@ -13,6 +13,7 @@ const steps = [
   ["typecheck admin", "npx", ["tsc", "-p", "apps/admin", "--noEmit"]],
   ["typecheck e2e", "npx", ["tsc", "-p", "tests/e2e", "--noEmit"]],
   ["typecheck architecture", "npx", ["tsc", "-p", "tests/architecture", "--noEmit"]],
+  ["typecheck long", "npx", ["tsc", "-p", "tests/long", "--noEmit"]],
   ["lint", "npx", ["biome", "check", "."]],
   ["build", "npm", ["run", "build"]],
 ];
