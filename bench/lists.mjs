@@ -12,12 +12,18 @@
 //    platform's dashboard, by year and by month;
 // 5. the admin's first-load JavaScript for the login route (bench/admin-bundle.mjs, when present);
 // 6. a rush of sign-ins at the production hash cost, at fixed arrival rates (bench/sign-in.mjs);
-// 7. a registrar's file of 10,000 students checked, imported and imported again (bench/imports.mjs).
+// 7. a registrar's file of 10,000 students checked, imported and imported again (bench/imports.mjs);
+// 8. with `--processes N`, one API process and N behind HAProxy on PostgreSQL (bench/processes.mjs);
+// 9. the placement-day load (bench/placement-day.mjs): 200 people for 60 s on SQLite and on PostgreSQL with
+//    1 and 2 processes, per kind of request, as requests per CPU-second of the API processes.
+// Part `lighthouse`: Lighthouse on five pages of the built admin, mobile and desktop (bench/lighthouse.mjs).
 // Writes bench/results.json and prints the tables.
 // Options: --scale N (100000), --rounds R (30), --seconds S (5), --connections C (20),
 // --compare-dist DIR (also time another build of the API, e.g. a copy of the last one),
 // --profile DIR (run our API under `node --cpu-prof`, profiles into DIR), --keep (keep the databases),
-// --only PARTS (a comma list of side-by-side, lists, applications, dashboard, sign-in, imports: run just those),
+// --only PARTS (a comma list of side-by-side, lists, applications, dashboard, sign-in, imports, processes, lighthouse,
+// placement-day: run just those),
+// --processes N (the processes part, N processes behind HAProxy; 2 when `--only processes` names no N),
 // --scale-db FILE (the `--scale` SQLite database there: seeded when the file is new, reused as it is when not).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -27,6 +33,9 @@ import { fileURLToPath } from "node:url";
 import { applicationsBench, BULK_BUDGET_MS, LIST_BUDGET_MS } from "./applications.mjs";
 import { dashboardBench } from "./dashboard.mjs";
 import { importsBench } from "./imports.mjs";
+import { lighthouseBench, lighthouseTargets, printLighthouse } from "./lighthouse.mjs";
+import { placementDayBench } from "./placement-day.mjs";
+import { processesBench } from "./processes.mjs";
 import { load, PASSWORD, samePage, serveApi, serveBare, serveJsonServer, signIn, writeJson } from "./side-by-side.mjs";
 import { signInBench } from "./sign-in.mjs";
 
@@ -38,7 +47,11 @@ const seconds = Number(option("--seconds", 5));
 const connections = Number(option("--connections", 20));
 const compareDist = option("--compare-dist", null);
 const profileDir = option("--profile", null);
-const only = option("--only", "side-by-side,lists,applications,dashboard,sign-in,imports").split(",");
+const processCount = Number(option("--processes", 2));
+const only = option(
+  "--only",
+  `side-by-side,lists,applications,dashboard,sign-in,imports,lighthouse,placement-day${args.includes("--processes") ? ",processes" : ""}`,
+).split(",");
 const runs = (part) => only.includes(part);
 const scaleDb = option("--scale-db", null);
 const budgetMs = 50;
@@ -117,6 +130,14 @@ async function sideBySide(label, databaseFile, resource, query, rows) {
       oursOverBare: ratio(measured.ours.requestsPerSecond, measured.bare.requestsPerSecond),
       uncachedOverJsonServer: ratio(measured.oursUncached.requestsPerSecond, rateOf(measured.jsonServer)),
       uncachedOverBare: ratio(measured.oursUncached.requestsPerSecond, measured.bare.requestsPerSecond),
+      // by CPU per request (how many times less CPU than the other server), the figure that means
+      // something on a 2-core machine where the load generator takes turns with the server
+      cpuOursOverJsonServer: ratio(measured.jsonServer.cpuMicrosPerRequest, measured.ours.cpuMicrosPerRequest),
+      cpuOursOverBare: ratio(measured.bare.cpuMicrosPerRequest, measured.ours.cpuMicrosPerRequest),
+      cpuUncachedOverJsonServer: ratio(
+        measured.jsonServer.cpuMicrosPerRequest,
+        measured.oursUncached.cpuMicrosPerRequest,
+      ),
       ...(compareDist
         ? { oursOverOtherBuild: ratio(measured.ours.requestsPerSecond, measured.oursOtherBuild.requestsPerSecond) }
         : {}),
@@ -261,6 +282,7 @@ async function adminLoginJavaScript() {
 }
 
 const started = new Date();
+const processes = runs("processes") ? await processesBench({ processes: processCount, connections, seconds }) : null;
 let demo = null;
 if (runs("side-by-side")) {
   const demoFile = join(dir, "demo.sqlite");
@@ -271,7 +293,8 @@ if (runs("side-by-side")) {
 }
 
 const scaleFile = scaleDb ? resolve(scaleDb) : join(dir, "scale.sqlite");
-const { app: atScaleApp, counts, seedSeconds } = await scaleApp(scaleFile);
+const needsScale = ["side-by-side", "lists", "applications", "dashboard"].some(runs);
+const { app: atScaleApp, counts, seedSeconds } = needsScale ? await scaleApp(scaleFile) : { app: null };
 const lists = runs("lists") ? await listMedians(atScaleApp) : [];
 let applications = null;
 if (runs("applications")) {
@@ -297,7 +320,7 @@ if (runs("dashboard")) {
   await uncachedApp.close();
 }
 const students = runs("side-by-side") ? await exportRows(atScaleApp, "students") : null;
-await atScaleApp.close();
+await atScaleApp?.close();
 const atScale = runs("side-by-side")
   ? await sideBySide(
       `${scale} learners`,
@@ -311,6 +334,11 @@ const adminJs = runs("side-by-side") ? await adminLoginJavaScript() : null;
 const signIns = runs("sign-in") ? await signInBench({ rates: [20, 40, 80, 120], seconds: 10 }) : null;
 const signInAt40 = signIns?.rows.find((r) => r["offered /s"] === 40);
 const imports = runs("imports") ? await importsBench({ rounds: 3 }) : null;
+// one audit of each page per config here, to keep the whole bench near 15 minutes (`node
+// bench/lighthouse.mjs` takes the median of 3); the placement-day load 30 s per setup
+// (`npm run test:long` holds each for 60 s)
+const pageQuality = runs("lighthouse") ? await lighthouseBench({ runs: 1 }) : null;
+const placementDay = runs("placement-day") ? await placementDayBench({ seconds: 30 }) : null;
 if (args.includes("--keep")) console.log(`kept ${dir}`);
 else rmSync(dir, { recursive: true, force: true });
 
@@ -340,6 +368,24 @@ const targets = {
         import10000RowsUnder30s: imports.filter((r) => r.step === "commit").every((r) => r["median ms"] < 30_000),
       }
     : {}),
+  ...(demo
+    ? {
+        demoUncachedCpuAtMost180Us: demo.oursUncached.cpuMicrosPerRequest <= 180,
+        demoUncachedCpuAtLeast2xJsonServer: demo.ratios.cpuUncachedOverJsonServer >= 2,
+        demoCachedCpuAtLeast3xJsonServer: demo.ratios.cpuOursOverJsonServer >= 3,
+        demoCachedCpuAtLeast0_3xBare: demo.ratios.cpuOursOverBare >= 0.3,
+      }
+    : {}),
+  ...(pageQuality
+    ? Object.fromEntries(
+        Object.entries(pageQuality.configs).flatMap(([config, rows]) =>
+          Object.entries(lighthouseTargets(rows)).map(([name, ok]) => [`lighthouse ${config}: ${name}`, ok]),
+        ),
+      )
+    : {}),
+  ...(placementDay?.twoOverOneProcesses
+    ? { placementDayTwoProcessesAtLeast0_8: placementDay.twoOverOneProcesses >= 0.8 }
+    : {}),
   ...(dashboards
     ? {
         institutionDashboardMedianUnder150Ms: dashboards.cases
@@ -351,6 +397,91 @@ const targets = {
       }
     : {}),
 };
+/** Every budget of the issues so far, the figure this run measured beside it (only the parts that ran). */
+const budgets = [
+  ...(demo
+    ? [
+        [
+          "demo list, ours ≥ 3× json-server (req/s)",
+          demo.ratios.oursOverJsonServer,
+          demo.ratios.oursOverJsonServer >= 3,
+        ],
+        ["demo list, ours ≥ 0.3× bare (req/s)", demo.ratios.oursOverBare, demo.ratios.oursOverBare >= 0.3],
+        [
+          "demo list uncached ≤ 180 µs CPU/request",
+          demo.oursUncached.cpuMicrosPerRequest,
+          demo.oursUncached.cpuMicrosPerRequest <= 180,
+        ],
+        [
+          "demo list uncached ≥ 2× json-server (CPU)",
+          demo.ratios.cpuUncachedOverJsonServer,
+          demo.ratios.cpuUncachedOverJsonServer >= 2,
+        ],
+        [
+          "demo list cached ≥ 3× json-server (CPU)",
+          demo.ratios.cpuOursOverJsonServer,
+          demo.ratios.cpuOursOverJsonServer >= 3,
+        ],
+        ["demo list cached ≥ 0.3× bare (CPU)", demo.ratios.cpuOursOverBare, demo.ratios.cpuOursOverBare >= 0.3],
+      ]
+    : []),
+  ...(atScale
+    ? [
+        [
+          `${scale} learners, ours ≥ 30× json-server (req/s)`,
+          atScale.ratios.oursOverJsonServer,
+          atScale.ratios.oursOverJsonServer >= 30,
+        ],
+        [`${scale} learners, p99 ≤ 50 ms`, atScale.ours.p99Ms, atScale.ours.p99Ms <= 50],
+      ]
+    : []),
+  ...lists.map((l) => [`list median ≤ ${budgetMs} ms: ${l.name}`, l.medianMs, l.medianMs <= budgetMs]),
+  ...(applications
+    ? [
+        ...applications.lists.cases.map((c) => [
+          `applicant list median ≤ ${LIST_BUDGET_MS} ms: ${c.name}${c.cache ? "" : " (uncached)"}`,
+          c.medianMs,
+          c.medianMs <= LIST_BUDGET_MS,
+        ]),
+        [
+          `bulk change of ${applications.bulk.ids} ≤ ${BULK_BUDGET_MS} ms`,
+          applications.bulk.callMs,
+          applications.bulk.ok,
+        ],
+      ]
+    : []),
+  ...(dashboards ? dashboards.cases.map((c) => [`dashboard ≤ ${c.budgetMs} ms: ${c.name}`, c.medianMs, c.ok]) : []),
+  ...(adminJs ? [["admin login JavaScript ≤ 260 KiB gzip", adminJs.gzipBytes, adminJs.gzipBytes <= 260 * 1024]] : []),
+  ...(signInAt40
+    ? [
+        ["sign-ins at 40/s: signed in /s", signInAt40["signed in /s"], signInAt40["signed in /s"] >= 39],
+        ["sign-ins at 40/s: p99 < 1,000 ms", signInAt40["p99 ms"], signInAt40["p99 ms"] < 1_000],
+      ]
+    : []),
+  ...(imports
+    ? imports
+        .filter((r) => r.step === "commit")
+        .map((r) => ["import of 10,000 rows < 30 s (ms)", r["median ms"], r["median ms"] < 30_000])
+    : []),
+  ...(pageQuality
+    ? Object.entries(pageQuality.configs).flatMap(([config, rows]) =>
+        rows.flatMap((row) => [
+          [`Lighthouse ${config} ${row.page}: performance ≥ 90`, row.performance, row.performance >= 90],
+          [`Lighthouse ${config} ${row.page}: accessibility 100`, row.accessibility, row.accessibility >= 100],
+          [`Lighthouse ${config} ${row.page}: best practices 100`, row.bestPractices, row.bestPractices >= 100],
+        ]),
+      )
+    : []),
+  ...(placementDay?.twoOverOneProcesses
+    ? [
+        [
+          "placement day: 2 processes ≥ 0.8× 1 process (req per CPU-s)",
+          placementDay.twoOverOneProcesses,
+          placementDay.twoOverOneProcesses >= 0.8,
+        ],
+      ]
+    : []),
+];
 const over =
   lists.filter((l) => l.medianMs > budgetMs).length +
   (applications ? applications.lists.cases.filter((c) => c.medianMs > LIST_BUDGET_MS).length : 0) +
@@ -363,12 +494,16 @@ writeJson(join(BENCH, "results.json"), {
   secondsPerRun: seconds,
   sideBySide: { demo, scale: { learners: scale, ...atScale } },
   targets,
+  budgets: budgets.map(([budget, measured, met]) => ({ budget, measured, met })),
   lists: { scale, counts, seedSeconds, budgetMs, rounds, cases: lists },
   applications,
   dashboards,
   adminLoginRouteJavaScript: adminJs,
   signIns,
   imports,
+  processes,
+  lighthouse: pageQuality,
+  placementDay,
 });
 
 const row = (name, m, ours) => {
@@ -405,6 +540,9 @@ if (imports) {
   console.log("\nimport of 10,000 rows (check, commit, the same file again), 3 rounds");
   console.table(imports);
 }
+if (pageQuality) printLighthouse(pageQuality);
+console.log(`\nbudgets (${cpus().length} cores, load average at the end ${loadavg().map(round1).join(" ")})`);
+console.table(budgets.map(([budget, measured, ok]) => ({ budget, measured, met: ok ? "yes" : "NO" })));
 console.log("\ntargets:", targets);
 console.log(
   "admin login route JavaScript:",
