@@ -140,6 +140,12 @@ describe("the mail queue", () => {
   });
 
   it("gives a mail up as failed after its last try, shows it to the provider's administrators, and sends it again when asked", async () => {
+    // the demo's own failed mails are counted too
+    const failedBefore = await t.app.db
+      .selectFrom("mail_queue")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("state", "=", "failed")
+      .executeTakeFirstOrThrow();
     t.mailbox.refuse("full@example.com", Number.POSITIVE_INFINITY);
     await queueMails(t.app.db, [note("full@example.com")]);
     let at = Date.now();
@@ -158,7 +164,7 @@ describe("the mail queue", () => {
     const shown = body<Record<string, unknown>[]>(list).find((row) => row.to_address === "full@example.com");
     expect(shown).toMatchObject({ state: "failed", attempts: MAX_ATTEMPTS, last_error: expect.stringMatching(/452/) });
     const counts = await t.app.inject({ url: "/api/mail-queue/counts", headers: bearer(admin) });
-    expect(body<{ data: Record<string, number> }>(counts).data).toMatchObject({ failed: 1 });
+    expect(body<{ data: Record<string, number> }>(counts).data).toMatchObject({ failed: Number(failedBefore.n) + 1 });
     expect(body<{ data: Record<string, number> }>(counts).data.sent_last_24h).toBeGreaterThan(0);
 
     t.mailbox.refuse("full@example.com", 0);
