@@ -22,6 +22,7 @@ import { findLoginCandidate, homeSiteOf, mayUseSite, profileOf, siteOrigin } fro
 import type { Database } from "../platform/db/schema.js";
 import { deviceCookie, trustedDevice } from "../platform/device-cookies.js";
 import { badRequest, forbidden, throttled, unauthorized } from "../platform/errors.js";
+import { HashGateBusy } from "../platform/hash-gate.js";
 import { queueMails } from "../platform/mail-queue.js";
 import type { Translate } from "../platform/messages.js";
 import { hashPassword, isPasswordHash, needsRehash } from "../platform/password.js";
@@ -181,16 +182,19 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const candidate = await findLoginCandidate(db, email);
       // an account without a password yet (imported, waiting for its link) answers as slowly as an unknown one
       const usable = candidate !== null && candidate !== undefined && isPasswordHash(candidate.passwordHash);
-      // A refusal by the full hashing gate (HashGateBusy, 503 and retry) counts against nobody: no
-      // password was tried, and a college behind one address (NAT) is refused so whenever more of
-      // its people sign in at once than its share of the gate. A flood from one address is bounded
-      // by the gate itself (its share of places, the rest refused at once, no hash made), and the
-      // wrong passwords it gets hashed count as ever, so the address is still throttled by them.
-      const verified = await app.passwords.verify(request.body.password, usable ? candidate.passwordHash : decoyHash, [
-        keys.address,
-        accountKey,
-      ]);
-      const valid = usable && verified;
+      let valid: boolean;
+      try {
+        const verified = await app.passwords.verify(
+          request.body.password,
+          usable ? candidate.passwordHash : decoyHash,
+          [keys.address, accountKey],
+        );
+        valid = usable && verified;
+      } catch (error) {
+        // a flood the gate turns away still counts against its address, which is then throttled
+        if (error instanceof HashGateBusy) await recordFailure(db, keys.address, IP_RULE);
+        throw error;
+      }
       const failed = async () => {
         await recordFailure(db, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
         await recordFailure(db, accountKey, trusted ? DEVICE_RULE : ACCOUNT_RULE);
