@@ -2,6 +2,7 @@ import { type CommandName, RESOURCES, type ResourceName } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { retryOnConflict } from "../platform/db/retry.js";
 import { notFound } from "../platform/errors.js";
 import { queueMails } from "../platform/mail-queue.js";
 import { COMMANDS } from "../resources/index.js";
@@ -53,13 +54,24 @@ export default async function commandRoutes(fastify: FastifyInstance) {
         handler.check?.(request, values);
         const ids = [...new Set(many ? (values.ids as number[]) : [(request.params as { id: number }).id])];
         const reach = reachOf(request.ability, command.name, resource.name, ALIAS);
-        const { mails: _queued, ...answer } = await db.transaction().execute(async (trx) => {
-          if (!(await reachesAll(trx, resource, reach, ids, handler.applies))) throw notFound(request.t("notFound"));
-          const answer = await handler.run(trx, ids, request, values);
-          // the command's mail is queued with its change: kept together or not at all
-          await queueMails(trx, answer.mails ?? []);
-          return answer;
-        });
+        // a deadlock or serialization failure on PostgreSQL rolls the whole transaction back: it runs
+        // again from the start (the handlers only write in it; their mail is queued in it too)
+        const { mails: _queued, ...answer } = await retryOnConflict(
+          () =>
+            db.transaction().execute(async (trx) => {
+              if (!(await reachesAll(trx, resource, reach, ids, handler.applies))) {
+                throw notFound(request.t("notFound"));
+              }
+              const answer = await handler.run(trx, ids, request, values);
+              // the command's mail is queued with its change: kept together or not at all
+              await queueMails(trx, answer.mails ?? []);
+              return answer;
+            }),
+          {
+            onRetry: (error, attempt) =>
+              request.log.warn({ code: (error as { code?: string }).code, attempt }, "command transaction run again"),
+          },
+        );
         // whatever the command queued (here or in its own work) goes now, after the commit
         request.server.mailQueue.wake();
         if (!("row" in answer)) {

@@ -216,7 +216,14 @@ export async function withCountsPaused<T>(db: Db, load: () => Promise<T>): Promi
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return load();
   const triggers = async (action: "DISABLE" | "ENABLE") => {
     for (const activity of ACTIVITIES) {
-      await sql.raw(`ALTER TABLE ${activity.table} ${action} TRIGGER dashboard_counts_${activity.table}`).execute(db);
+      // by their names' prefix: this migration's row trigger, or the statement triggers of 20261127T0900
+      const { rows } = await sql<{ name: string }>`
+        SELECT tgname AS name FROM pg_trigger
+        WHERE tgrelid = ${activity.table}::regclass AND NOT tgisinternal AND starts_with(tgname, 'dashboard_counts_')
+        ORDER BY tgname`.execute(db);
+      for (const { name } of rows) {
+        await sql.raw(`ALTER TABLE ${activity.table} ${action} TRIGGER ${name}`).execute(db);
+      }
     }
   };
   await triggers("DISABLE");
