@@ -39,6 +39,8 @@ export function lighthouseBench(options?: {
   root?: string;
   saveDir?: string | null;
   pages?: LighthousePage[];
+  categories?: ("performance" | "accessibility" | "best-practices" | "seo")[];
+  firstLoads?: boolean;
   log?: (...line: unknown[]) => void;
 }): Promise<LighthouseResult>;
 

@@ -188,8 +188,8 @@ async function useSession(context, origin, token) {
 }
 
 /** One Lighthouse run: the four categories' scores (0–100), the metrics, and what fell short. */
-async function audit(port, url, config, saveAs) {
-  const flags = { port, hostname: "127.0.0.1", output: "json", logLevel: "error", onlyCategories: CATEGORIES };
+async function audit(port, url, config, saveAs, categories = CATEGORIES) {
+  const flags = { port, hostname: "127.0.0.1", output: "json", logLevel: "error", onlyCategories: categories };
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Lighthouse on ${url}: over ${AUDIT_TIMEOUT_MS} ms`)), AUDIT_TIMEOUT_MS);
@@ -198,11 +198,15 @@ async function audit(port, url, config, saveAs) {
   const { lhr } = result;
   if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const score = (id) => (lhr.categories[id]?.score === null ? null : Math.round(lhr.categories[id].score * 100));
+  // a category left out of the run (`categories`) scores null
+  const score = (id) => {
+    const found = lhr.categories[id]?.score;
+    return found === null || found === undefined ? null : Math.round(found * 100);
+  };
   const value = (id) => lhr.audits[id]?.numericValue ?? null;
   // what keeps a category under 100: its weighted audits that did not pass
   const shortfalls = [];
-  for (const id of ["accessibility", "best-practices", "seo"]) {
+  for (const id of ["accessibility", "best-practices", "seo"].filter((run) => lhr.categories[run])) {
     for (const ref of lhr.categories[id].auditRefs) {
       const { score: passed, title, scoreDisplayMode } = lhr.audits[ref.id];
       if (ref.weight > 0 && passed !== null && passed < 1 && scoreDisplayMode !== "informative") {
@@ -275,6 +279,10 @@ export async function lighthouseBench({
   root = ROOT,
   saveDir = null,
   pages = PAGES,
+  /** The Lighthouse categories to score (the browser tests leave performance to the bench). */
+  categories = CATEGORIES,
+  /** Whether to time each page's first load in a fresh context besides (the bench's apply-vs-sign-in figure). */
+  firstLoads: timeFirstLoads = true,
   log = console.log,
 } = {}) {
   if (saveDir) mkdirSync(saveDir, { recursive: true });
@@ -310,7 +318,7 @@ export async function lighthouseBench({
     const profile = browser.contexts()[0];
 
     const firstLoads = new Map(pages.map((page) => [page.name, []]));
-    for (let run = 0; run < runs; run++) {
+    for (let run = 0; run < (timeFirstLoads ? runs : 0); run++) {
       for (const page of pages) {
         const token = page.account ? tokens[page.account] : null;
         firstLoads.get(page.name).push(await firstLoad(browser, `${origin}${page.path(ids)}`, page.ready, token));
@@ -328,7 +336,7 @@ export async function lighthouseBench({
           const saveAs = saveDir
             ? join(saveDir, `${configName}-${page.name.replace(/\W+/g, "-")}-${run + 1}.json`)
             : null;
-          const measured = await audit(chrome.port, url, CONFIGS[configName], saveAs);
+          const measured = await audit(chrome.port, url, CONFIGS[configName], saveAs, categories);
           perPage.get(page.name).push(measured);
           log(
             `  ${configName} ${page.name} run ${run + 1}: perf ${measured.performance} a11y ${measured.accessibility} bp ${measured.bestPractices} seo ${measured.seo}`,
