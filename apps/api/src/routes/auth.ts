@@ -26,7 +26,7 @@ import { HashGateBusy } from "../platform/hash-gate.js";
 import { queueMails } from "../platform/mail-queue.js";
 import type { Translate } from "../platform/messages.js";
 import { hashPassword, isPasswordHash, needsRehash } from "../platform/password.js";
-import { clearFailures, recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
+import { clearFailures, recordFailure, retryAfterSeconds, type ThrottleRule, Tries } from "../platform/throttle.js";
 import { nowIso } from "../platform/time.js";
 import { consumeLoginCode, consumeUserToken, issueLoginCode, issueUserToken } from "../platform/user-tokens.js";
 import { bearer, Email, ErrorResponse, errorResponses, MessageResponse, Password } from "./schemas.js";
@@ -64,6 +64,27 @@ const RESET_ACCOUNT_ADDRESS_RULE: ThrottleRule = { limit: 3, windowMs: 15 * 60_0
 const RESET_ACCOUNT_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
 
 const HOUR = 3_600_000;
+
+/**
+ * Counts one password try of `key` before the password is hashed (`Tries`). Past the rule's limit
+ * every try the request holds is given back and it is refused: 429 after `holdMs` when the window's
+ * failures reach the limit, else busy (503, retry in a moment, as when the hashing gate is full),
+ * for the window is full only with tries still in progress (a crowd behind one address signing in
+ * at once, or a flood whose tries are not answered yet).
+ */
+export async function reservePasswordTry(
+  request: FastifyRequest,
+  tries: Tries,
+  key: string,
+  rule: ThrottleRule,
+  holdMs = 0,
+): Promise<void> {
+  const refusal = await tries.reserveWithin(key, rule);
+  if (refusal === null) return;
+  if (!refusal.spent) throw new HashGateBusy();
+  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+  throw throttled(request.t("auth.throttled", { seconds: refusal.seconds }), refusal.seconds);
+}
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -169,63 +190,76 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const email = request.body.email.trim().toLowerCase();
       const device = trustedDevice(config.jwtSecret, email, request.headers.cookie);
       const keys = loginThrottleKeys(email, request.ip, device);
+      // Every try is counted before its password is hashed, so that requests at the same moment
+      // never pass a limit together (read first and counted after the hash, all of a flood passed
+      // the check at once). It stays counted when the password is wrong, and is given back when it
+      // is right or no password was tried: a sign-in the hashing gate turns away (busy, 503) counts
+      // against nobody, so a college behind one address (NAT) signing in at once is told to retry,
+      // never throttled for it.
+      const tries = new Tries(db);
       // a refused sign-in is held a moment before it is answered: a client that floods over a few
       // connections then sends a few requests a second instead of thousands, and leaves the CPU
       // to the hashes of people signing in
-      await throttle(request, [keys.accountAddress], ACCOUNT_ADDRESS_RULE, REFUSAL_HOLD_MS);
-      await throttle(request, [keys.address], IP_RULE, REFUSAL_HOLD_MS);
+      await reservePasswordTry(request, tries, keys.accountAddress, ACCOUNT_ADDRESS_RULE, REFUSAL_HOLD_MS);
+      await reservePasswordTry(request, tries, keys.address, IP_RULE, REFUSAL_HOLD_MS);
       // a browser that signed in here before answers for its own failures, not the account's
-      const trusted = device !== null && (await retryAfterSeconds(db, keys.device, DEVICE_RULE)) === 0;
+      // (both decided by the failures counted, as before the tries were counted first)
+      let trusted = false;
+      if (device !== null) {
+        trusted = (await tries.reserve(keys.device, DEVICE_RULE)) < DEVICE_RULE.limit;
+        if (!trusted) await tries.giveBack(keys.device);
+      }
       const accountKey = trusted ? keys.device : keys.account;
-      const locked = !trusted && (await retryAfterSeconds(db, keys.account, ACCOUNT_RULE)) > 0;
+      const locked = !trusted && (await tries.reserve(keys.account, ACCOUNT_RULE)) >= ACCOUNT_RULE.limit;
 
-      const candidate = await findLoginCandidate(db, email);
-      // an account without a password yet (imported, waiting for its link) answers as slowly as an unknown one
-      const usable = candidate !== null && candidate !== undefined && isPasswordHash(candidate.passwordHash);
+      let candidate: Awaited<ReturnType<typeof findLoginCandidate>>;
       let valid: boolean;
       try {
-        const verified = await app.passwords.verify(
-          request.body.password,
-          usable ? candidate.passwordHash : decoyHash,
-          [keys.address, accountKey],
-        );
+        const found = await findLoginCandidate(db, email);
+        candidate = found;
+        // an account without a password yet (imported, waiting for its link) answers as slowly as an unknown one
+        const usable = found !== null && found !== undefined && isPasswordHash(found.passwordHash);
+        const verified = await app.passwords.verify(request.body.password, usable ? found.passwordHash : decoyHash, [
+          keys.address,
+          accountKey,
+        ]);
         valid = usable && verified;
       } catch (error) {
-        // a flood the gate turns away still counts against its address, which is then throttled
-        if (error instanceof HashGateBusy) await recordFailure(db, keys.address, IP_RULE);
+        // no password was tried (the gate was full, HashGateBusy): nothing stays counted
+        await tries.giveBack();
         throw error;
       }
-      const failed = async () => {
-        await recordFailure(db, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
-        await recordFailure(db, accountKey, trusted ? DEVICE_RULE : ACCOUNT_RULE);
-        await recordFailure(db, keys.address, IP_RULE);
-      };
 
       if (locked) {
         // Others' guesses have locked the account against new browsers. The owner passes with a
         // code mailed to the account; everyone gets the same answer, right password or not.
         const code = request.body.code;
         if (code === undefined) {
-          if (candidate && valid && (await retryAfterSeconds(db, keys.codeMail, CODE_MAIL_RULE)) === 0) {
-            await recordFailure(db, keys.codeMail, CODE_MAIL_RULE);
-            const { user } = candidate;
-            await withMail(request, (trx) => queueLoginCode(trx, request, user));
-          } else if (!valid) await failed();
+          if (candidate && valid) {
+            await tries.giveBack();
+            if ((await retryAfterSeconds(db, keys.codeMail, CODE_MAIL_RULE)) === 0) {
+              await recordFailure(db, keys.codeMail, CODE_MAIL_RULE);
+              const { user } = candidate;
+              await withMail(request, (trx) => queueLoginCode(trx, request, user));
+            }
+          } else await tries.keep();
           throw forbidden(t("auth.codeRequired"), { code_required: true });
         }
         const codeTries = await retryAfterSeconds(db, keys.codeTries, CODE_TRIES_RULE);
         const passed = candidate && valid && codeTries === 0 && (await consumeLoginCode(db, candidate.user.id, code));
         if (!passed) {
-          await failed();
+          await tries.keep();
           await recordFailure(db, keys.codeTries, CODE_TRIES_RULE);
           throw unauthorized(t("auth.codeWrong"), { code: t("auth.codeWrong") }, { code_required: true });
         }
         await clearFailures(db, keys.codeTries);
       } else if (!candidate || !valid) {
-        await failed();
+        await tries.keep();
         throw unauthorized(t("auth.badCredentials"));
       }
       if (!candidate) throw unauthorized(t("auth.badCredentials"));
+      // the right password: its tries are given back, and this address's failures on the account forgotten
+      await tries.giveBack();
       await clearFailures(db, keys.accountAddress);
       if (needsRehash(candidate.passwordHash, config.passwordHashCost)) {
         await rehash(candidate.user.id, candidate.passwordHash, request.body.password, [keys.address, accountKey]);

@@ -14,10 +14,10 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { profileOf } from "../domain/accounts.js";
 import { profileDetailsOf, profileUpdate } from "../domain/profile.js";
-import { badRequest, throttled } from "../platform/errors.js";
-import { clearFailures, recordFailure, retryAfterSeconds } from "../platform/throttle.js";
+import { badRequest } from "../platform/errors.js";
+import { clearFailures, Tries } from "../platform/throttle.js";
 import { nowIso } from "../platform/time.js";
-import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, IP_RULE, loginThrottleKeys } from "./auth.js";
+import { ACCOUNT_ADDRESS_RULE, ACCOUNT_RULE, IP_RULE, loginThrottleKeys, reservePasswordTry } from "./auth.js";
 import { bearer, ErrorResponse, errorResponses } from "./schemas.js";
 
 // null first: with type coercion on, an integer or string branch tried first would turn null into 0 or ""
@@ -145,29 +145,34 @@ export default async function profileEditRoutes(fastify: FastifyInstance) {
         );
         throw badRequest(t("invalidInput"), errors);
       }
-      // wrong current passwords count as wrong sign-ins do, in the same windows; the account's
-      // ceiling over all addresses does not hold back its owner, who is signed in
+      // wrong current passwords count as wrong sign-ins do, in the same windows, and as there before
+      // the password is hashed (auth.ts, passwordSignIn); the account's ceiling over all addresses
+      // does not hold back its owner, who is signed in
       const keys = loginThrottleKeys(auth.email, request.ip);
-      for (const [key, rule] of [
-        [keys.accountAddress, ACCOUNT_ADDRESS_RULE],
-        [keys.address, IP_RULE],
-      ] as const) {
-        const seconds = await retryAfterSeconds(db, key, rule);
-        if (seconds > 0) throw throttled(t("auth.throttled", { seconds }), seconds);
-      }
-      const { password_hash } = await db
-        .selectFrom("users")
-        .select("password_hash")
-        .where("id", "=", auth.id)
-        .executeTakeFirstOrThrow();
       const gateKeys = [keys.address, keys.account];
-      if (!(await app.passwords.verify(body.current_password, password_hash, gateKeys))) {
-        await recordFailure(db, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
-        await recordFailure(db, keys.account, ACCOUNT_RULE);
-        await recordFailure(db, keys.address, IP_RULE);
+      const tries = new Tries(db);
+      await reservePasswordTry(request, tries, keys.accountAddress, ACCOUNT_ADDRESS_RULE);
+      await reservePasswordTry(request, tries, keys.address, IP_RULE);
+      await tries.reserve(keys.account, ACCOUNT_RULE);
+      let valid: boolean;
+      try {
+        const { password_hash } = await db
+          .selectFrom("users")
+          .select("password_hash")
+          .where("id", "=", auth.id)
+          .executeTakeFirstOrThrow();
+        valid = await app.passwords.verify(body.current_password, password_hash, gateKeys);
+      } catch (error) {
+        // no password was tried (the gate was full): nothing stays counted
+        await tries.giveBack();
+        throw error;
+      }
+      if (!valid) {
+        await tries.keep();
         const message = t("profile.currentPassword");
         throw badRequest(message, { current_password: message });
       }
+      await tries.giveBack();
       await clearFailures(db, keys.accountAddress);
       const passwordHash = await app.passwords.hash(body.new_password, gateKeys);
       // a new token version ends every session; the caller's own continues with the token answered
