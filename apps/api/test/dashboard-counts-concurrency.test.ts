@@ -340,9 +340,9 @@ END $$`)
     ]);
   });
 
-  it("gives up after three runs, and never runs again after another error", async () => {
+  it("gives up after three runs with busy (503, retry in a moment), and never runs again after another error", async () => {
     const { first } = await eventWithTwoGroups();
-    expect(await moveAgainst(first, "shortlisted", "40P01", 5)).toEqual({ status: 500, runs: 3 });
+    expect(await moveAgainst(first, "shortlisted", "40P01", 5)).toEqual({ status: 503, runs: 3 });
     // a check violation: the work's own error, the same every time
     expect(await moveAgainst(first, "shortlisted", "23514", 5)).toEqual({ status: 500, runs: 1 });
     const moved = await t.app.db

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { isConflict } from "../db/retry.js";
 import { HttpError } from "../errors.js";
 import { HashGateBusy } from "../hash-gate.js";
 
@@ -53,7 +54,9 @@ export default fp(
           .status(error.statusCode)
           .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
       }
-      if (error instanceof HashGateBusy) {
+      // the gate at capacity, or a deadlock or serialization failure that outlasted its runs again
+      // (db/retry.ts): nothing was changed, and the same request a moment later may well pass
+      if (error instanceof HashGateBusy || isConflict(error)) {
         return reply
           .status(503)
           .header("Retry-After", String(BUSY_RETRY_SECONDS))
