@@ -49,17 +49,25 @@ export async function freshDatabase(kind = process.env.TEST_DB): Promise<{ url: 
 export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "csc-data-"));
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    PASSWORD_HASH_COST: "10",
-    SEED_DEMO: "true",
-    DEMO_PASSWORD,
-    ...env,
-  });
-  const app = await buildApp(config, { logger: process.env.TEST_LOG === "1", ...options });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      PASSWORD_HASH_COST: "10",
+      SEED_DEMO: "true",
+      DEMO_PASSWORD,
+      ...env,
+    });
+    app = await buildApp(config, { logger: process.env.TEST_LOG === "1", ...options });
+    await app.ready();
+  } catch (error) {
+    // a setting refused (a test of the refusal) or a failed start leaves no database behind
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     close: async () => {
