@@ -21,7 +21,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the database as it was, not today's types
 type Db = Kysely<any>;
 
-interface Activity {
+export interface Activity {
   table: string;
   /** The date column a row is counted on. */
   at: string;
@@ -34,7 +34,7 @@ interface Activity {
 }
 
 /** The posting an application is to, from its own columns: no lookup, so a cascade's deletes find it too. */
-const postingOf = (row: string) =>
+export const postingOf = (row: string) =>
   `coalesce(${row}.learning_event_id, ${row}.job_opportunity_id, ${row}.scholarship_id)`;
 
 /** An open (not withdrawn) application's part in its posting's count of applicants at its stage. */
@@ -44,7 +44,7 @@ const stageChange = (row: string, sign: 1 | -1, postgres: boolean) => `
   WHERE ${row}.withdrawn_at IS NULL AND ${postingOf(row)} IS NOT NULL
   ON CONFLICT (posting_type, posting_id, stage) DO UPDATE SET n = ${postgres ? "dashboard_stage_counts.n" : "n"} + excluded.n`;
 
-const ACTIVITIES: Activity[] = [
+export const ACTIVITIES: Activity[] = [
   {
     table: "enrolments",
     at: "enrolled_at",
@@ -103,7 +103,7 @@ const metricsOf = (activity: Activity, row: string) =>
     .join(" UNION ALL ");
 
 /** Adds `sign` (1 or -1) to each count the row takes part in: the platform's and its institution's (and any other it keeps). */
-const change = (activity: Activity, row: string, sign: 1 | -1, postgres: boolean) =>
+export const change = (activity: Activity, row: string, sign: 1 | -1, postgres: boolean) =>
   [metricChange(activity, row, sign, postgres), ...(activity.also ? [activity.also(row, sign, postgres)] : [])].join(
     ";",
   );

@@ -1,4 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
+// the counted tables and their metrics, and the row triggers `down` puts back, as that migration made them
+import { ACTIVITIES, type Activity, change, postingOf } from "./20261126T0000_dashboard_counts.js";
 
 /**
  * Frozen once landed. The dashboards' counts (20261126T0000) kept on PostgreSQL by one trigger
@@ -21,72 +23,6 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the database as it was, not today's types
 type Db = Kysely<any>;
-
-/** A table the dashboards count, as 20261126T0000 counts it (its metrics copied here: that file is frozen). */
-interface Activity {
-  table: string;
-  /** The date column a row is counted on. */
-  at: string;
-  /** The columns whose change can change the row's part (the old row trigger's `UPDATE OF`). */
-  watched: string[];
-  /** `[metric expression, condition]` over the row `r`: each holds once for the row when its condition does. */
-  metrics: [string, string][];
-  /** Whether the row also counts in its posting's applicants at its stage (`dashboard_stage_counts`). */
-  stages?: boolean;
-}
-
-const ACTIVITIES: Activity[] = [
-  {
-    table: "enrolments",
-    at: "enrolled_at",
-    watched: ["item_type", "enrolled_at", "completed_at", "certificate_code", "institution_id"],
-    metrics: [
-      ["'courseEnrolled'", "r.item_type = 'course'"],
-      ["'courseCompleted'", "r.item_type = 'course' AND r.completed_at IS NOT NULL"],
-      ["'externalProgramsEnrolled'", "r.item_type = 'enrichment-program'"],
-      ["'certificateObtained'", "r.certificate_code IS NOT NULL"],
-    ],
-  },
-  {
-    table: "applications",
-    at: "applied_at",
-    watched: [
-      "posting_type",
-      "applied_at",
-      "withdrawn_at",
-      "completion_status",
-      "certificate_code",
-      "institution_id",
-      "stage",
-      "learning_event_id",
-      "job_opportunity_id",
-      "scholarship_id",
-    ],
-    metrics: [
-      ["'internshipJobsApplied'", "r.posting_type = 'job-opportunity' AND r.withdrawn_at IS NULL"],
-      ["'trainingJoined'", "r.posting_type = 'learning-event' AND r.withdrawn_at IS NULL"],
-      ["'trainingCompleted'", "r.posting_type = 'learning-event' AND r.completion_status = 'complete'"],
-      ["'certificateObtained'", "r.posting_type = 'learning-event' AND r.certificate_code IS NOT NULL"],
-    ],
-    stages: true,
-  },
-  {
-    table: "assessment_attempts",
-    at: "taken_at",
-    watched: ["taken_at", "institution_id"],
-    metrics: [["'assessmentTaken'", "1 = 1"]],
-  },
-  {
-    table: "learner_skills",
-    at: "gained_at",
-    watched: ["name", "gained_at", "institution_id"],
-    metrics: [["'skill:' || r.name", "1 = 1"]],
-  },
-];
-
-/** The posting an application is to, from its own columns: no lookup, so a cascade's deletes find it too. */
-const postingOf = (row: string) =>
-  `coalesce(${row}.learning_event_id, ${row}.job_opportunity_id, ${row}.scholarship_id)`;
 
 /** The transition tables' names inside the trigger functions. */
 const OLD_ROWS = "old_rows";
@@ -150,7 +86,7 @@ export async function up(db: Db): Promise<void> {
     await sql.raw(`DROP FUNCTION IF EXISTS ${name}()`).execute(db);
     for (const event of EVENTS) {
       // a function of its own per event: each names only the transition tables its event has
-      const changes = [countChange(activity, event), ...(activity.stages ? [stageChange(event)] : [])];
+      const changes = [countChange(activity, event), ...(activity.also ? [stageChange(event)] : [])];
       await sql
         .raw(`CREATE FUNCTION ${name}_${event}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -167,29 +103,6 @@ END $$`)
   }
 }
 
-/** 20261126T0000's row trigger: adds `sign` to each count the row `OLD` or `NEW` takes part in. */
-const rowChange = (activity: Activity, row: "OLD" | "NEW", sign: 1 | -1) => {
-  const metrics = activity.metrics
-    .map(
-      ([metric, condition]) =>
-        `SELECT ${metric.replaceAll("r.", `${row}.`)} AS metric WHERE ${condition.replaceAll("r.", `${row}.`)}`,
-    )
-    .join(" UNION ALL ");
-  const counts = `
-  INSERT INTO dashboard_counts (scope_id, day, metric, n)
-  SELECT s.scope_id, substr(${row}.${activity.at}, 1, 10), m.metric, ${sign}
-  FROM (SELECT 0 AS scope_id UNION ALL SELECT ${row}.institution_id AS scope_id WHERE ${row}.institution_id IS NOT NULL) s
-  CROSS JOIN (${metrics}) m
-  WHERE true
-  ON CONFLICT (scope_id, day, metric) DO UPDATE SET n = dashboard_counts.n + excluded.n`;
-  const stages = `
-  INSERT INTO dashboard_stage_counts (posting_type, posting_id, stage, n)
-  SELECT ${row}.posting_type, ${postingOf(row)}, ${row}.stage, ${sign}
-  WHERE ${row}.withdrawn_at IS NULL AND ${postingOf(row)} IS NOT NULL
-  ON CONFLICT (posting_type, posting_id, stage) DO UPDATE SET n = dashboard_stage_counts.n + excluded.n`;
-  return activity.stages ? `${counts};${stages}` : counts;
-};
-
 /** Puts 20261126T0000's row triggers back, as that migration made them. */
 export async function down(db: Db): Promise<void> {
   if (!isPostgres(db)) return;
@@ -202,8 +115,8 @@ export async function down(db: Db): Promise<void> {
     await sql
       .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN ${rowChange(activity, "OLD", -1)}; END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN ${rowChange(activity, "NEW", 1)}; END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN ${change(activity, "OLD", -1, true)}; END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN ${change(activity, "NEW", 1, true)}; END IF;
   RETURN NULL;
 END $$`)
       .execute(db);
