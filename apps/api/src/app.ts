@@ -87,7 +87,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(docs);
   app.decorate(
     "mailQueue",
-    startMailQueue(db, createDelivery(config.smtpUrl, config.mailFrom, app.log), app.log, { from: config.mailFrom }),
+    startMailQueue(db, createDelivery(config.smtpUrl, config.mailFrom, app.log), app.log, {
+      from: config.mailFrom,
+      staleClaimMs: config.mailClaimStaleSeconds * 1000,
+    }),
   );
   // before the database closes (onClose): a pass under way finishes first
   app.addHook("preClose", async () => app.mailQueue.stop());

@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_ADMIN_SUBDOMAIN, DEFAULT_ROOT_DOMAIN } from "@csc/shared";
+import { STALE_CLAIM_MS } from "./platform/mail-queue.js";
 
 /** The repository root: `data/`, `locales/` and the built admin are found from here. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -52,6 +53,8 @@ export interface AppConfig {
   passwordHashQueue: number;
   /** How long staff may undo a change of applicants; the applicants' mail for it waits as long. */
   pipelineUndoSeconds: number;
+  /** How old a queued mail's claim must be before another process takes it over (its sender died). */
+  mailClaimStaleSeconds: number;
   localesDir: string;
   /** Where the certificate PDF's Noto fonts are (Debian's fonts-noto-core). */
   certificateFontDir: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const hashConcurrency = Number(env.PASSWORD_HASH_CONCURRENCY ?? availableParallelism());
   const hashQueue = Number(env.PASSWORD_HASH_QUEUE ?? 16);
   const undoSeconds = Number(env.PIPELINE_UNDO_SECONDS ?? 15);
+  const claimStaleSeconds = Number(env.MAIL_CLAIM_STALE_SECONDS ?? STALE_CLAIM_MS / 1000);
   required(problems, "PORT", env.PORT, () => Number.isInteger(port) && port > 0 && port < 65536, "a port number");
   required(
     problems,
@@ -138,6 +142,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env.PIPELINE_UNDO_SECONDS,
     () => Number.isInteger(undoSeconds) && undoSeconds >= 1 && undoSeconds <= 600,
     "1 to 600",
+  );
+  required(
+    problems,
+    "MAIL_CLAIM_STALE_SECONDS",
+    env.MAIL_CLAIM_STALE_SECONDS,
+    () => Number.isInteger(claimStaleSeconds) && claimStaleSeconds >= 10 && claimStaleSeconds <= 3600,
+    "10 to 3600",
   );
   required(problems, "JWT_SECRET", env.JWT_SECRET, (v) => v.length >= 32, "at least 32 characters");
   required(
@@ -215,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashConcurrency: hashConcurrency,
     passwordHashQueue: hashQueue,
     pipelineUndoSeconds: undoSeconds,
+    mailClaimStaleSeconds: claimStaleSeconds,
     localesDir: resolve(env.LOCALES_DIR ?? join(REPO_ROOT, "locales")),
     certificateFontDir: resolve(env.CERTIFICATE_FONT_DIR || "/usr/share/fonts/truetype/noto"),
     localesSaveMissing: bool(env.LOCALES_SAVE_MISSING, false),

@@ -30,6 +30,17 @@ describe("configuration from the environment", () => {
     );
   });
 
+  it("takes over a dead sender's mail after two minutes unless told otherwise, within bounds", () => {
+    const secret = { JWT_SECRET: "x".repeat(32) };
+    expect(loadConfig(secret).mailClaimStaleSeconds).toBe(120);
+    expect(loadConfig({ ...secret, MAIL_CLAIM_STALE_SECONDS: "15" }).mailClaimStaleSeconds).toBe(15);
+    for (const bad of ["5", "3601", "12.5", "soon"]) {
+      expect(() => loadConfig({ ...secret, MAIL_CLAIM_STALE_SECONDS: bad })).toThrow(
+        /MAIL_CLAIM_STALE_SECONDS: 10 to 3600/,
+      );
+    }
+  });
+
   it("requires a JWT secret for PostgreSQL", () => {
     expect(() => loadConfig({ DATABASE_URL: "postgres://127.0.0.1/x" })).toThrow(/JWT_SECRET: required/);
   });

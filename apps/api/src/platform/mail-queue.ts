@@ -35,7 +35,8 @@ const LONGEST_RETRY_MS = 60 * 60_000;
 /**
  * A claim older than this belongs to a process that died while sending, and another takes the row
  * over. Longer than one SMTP conversation may last (mailer.ts's SMTP_TIMEOUTS), and renewed as a
- * batch goes on, so a process still at work never loses its rows.
+ * batch goes on, so a process still at work never loses its rows. MAIL_CLAIM_STALE_SECONDS sets it
+ * (shorter where the SMTP server is on the same machine and answers at once).
  */
 export const STALE_CLAIM_MS = 2 * 60_000;
 /**
