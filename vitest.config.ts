@@ -25,6 +25,10 @@ export default defineConfig({
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"] } },
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on CI's 2-core machine, where the
+    // unit, component and API suites then ran one file at a time while a core waited on the
+    // database. Two workers share both cores; `e2e`, `load` and `long` set their own.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

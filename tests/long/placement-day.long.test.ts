@@ -14,6 +14,8 @@ import {
  * processes behind HAProxy), then the same on two processes while one is SIGKILLed twenty times.
  * Each run has its own database and its own SMTP mailbox. `npm run test:long` (TEST_LONG=1,
  * project `long`, after `npm run build`); PostgreSQL at TEST_POSTGRES_URL or 127.0.0.1:5432.
+ * The runs' requests per CPU-second are printed at the end; whether two processes keep 0.8× one
+ * process's is a speed goal, measured and judged by `npm run bench` (part placement-day), not here.
  */
 
 const SECONDS = Number(process.env.PLACEMENT_DAY_SECONDS ?? 60);
@@ -53,13 +55,6 @@ describe("the placement-day load", { timeout: 900_000 }, () => {
     });
   }
 
-  it("keeps at least 0.8× one process's requests per CPU-second with two processes on PostgreSQL", () => {
-    const one = results.find((r) => r.setup === "PostgreSQL, 1 process");
-    const two = results.find((r) => r.setup === "PostgreSQL, 2 processes");
-    if (!one || !two) throw new Error("the PostgreSQL runs did not finish");
-    expect(two.requestsPerCpuSecond).toBeGreaterThanOrEqual(0.8 * one.requestsPerCpuSecond);
-  });
-
   it("loses no acknowledged write and no mail when a process is SIGKILLed twenty times during the load", async () => {
     // half the people: the twenty restarts are what this run is about, and they take the machine's time
     const result = await placementDay({
@@ -67,8 +62,9 @@ describe("the placement-day load", { timeout: 900_000 }, () => {
       processes: 2,
       kills: 20,
       people: { students: 85, staff: 12, recruiters: 3 },
-      // a process killed while sending holds its claimed mail until the claim is stale (two minutes, mail-queue.ts)
-      drainSeconds: 150,
+      // a process killed while sending holds its claimed mail until the claim is stale (15 s here,
+      // MAIL_CLAIM_STALE_SECONDS in placement-day.mjs)
+      drainSeconds: 60,
     });
     expect(result.killsDone).toBe(20);
     expect(result.acknowledged.applies).toBeGreaterThan(0);
