@@ -10,9 +10,9 @@
 // GET /api/health answers 200, and tells them the client's address in X-Forwarded-For, which they
 // believe from the balancer's address only (TRUST_PROXY). The processes keep nothing a request
 // needs from another: throttles, revocations, the dashboards' counts and the mail queue are rows in
-// the database, uploads files in the shared DATA_DIR. Each process stays on a core of its own
-// (taskset; `--no-pin` lets them move). As a module, `startCluster` does the same for
-// the multi-process tests and the bench.
+// the database, uploads files in the shared DATA_DIR. Each process runs its JavaScript on a core of
+// its own (taskset; `--no-pin` lets it move). As a module, `startCluster` does the same for the
+// multi-process tests and the bench.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
@@ -234,8 +234,9 @@ function haproxyPath() {
  * `stop()` ends everything and is safe to call twice. `nodeArgs` go to each process's `node` before
  * the server's file (`--cpu-prof`, which NODE_OPTIONS may not carry).
  *
- * `pin` (the default) keeps each process on a core of its own, the nth process on core n (round the
- * cores again when there are more processes), as nginx's `worker_cpu_affinity` does. Left to move,
+ * `pin` (the default) keeps each process's main thread on a core of its own once it serves, the nth
+ * process's on core n (round the cores again when there are more processes), as nginx's
+ * `worker_cpu_affinity` does; its other threads (password hashing) may run on any core. Left to move,
  * processes that each sit idle between requests were woken on whichever core was free and found
  * their code and data gone from its caches: on the placement-day load, two such processes spent
  * 40 % more main-thread CPU than one on the same requests (per-thread CPU times from /proc); pinned,
@@ -299,10 +300,14 @@ export async function startCluster({ processes = 2, env = {}, balancer = true, p
     let spentCpu = 0;
     const start = async () => {
       if (stopped) throw new Error(`${name}: the cluster has stopped`);
-      const server = [process.execPath, ...nodeArgs, SERVER];
-      const [command, ...args] = core === null ? server : ["taskset", "--cpu-list", String(core), ...server];
-      child = spawnChild(command, args, { env: { ...memberEnv, PORT: String(memberPort) }, logFile });
+      child = spawnChild(process.execPath, [...nodeArgs, SERVER], {
+        env: { ...memberEnv, PORT: String(memberPort) },
+        logFile,
+      });
       await untilHealthy(origin, child, START_SECONDS, logFile);
+      // its main thread only (the thread whose id is the pid): the threads it has started by now,
+      // libuv's pool that hashes passwords and compresses among them, keep every core
+      if (core !== null) spawnSync("taskset", ["--pid", "--cpu-list", String(core), String(child.pid)]);
     };
     const kill = async (signal = "SIGTERM") => {
       if (!running(child)) return;
