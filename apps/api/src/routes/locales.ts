@@ -1,4 +1,5 @@
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { LocaleKeysRecorded, LocaleNamespace } from "@csc/shared";
 import { readLocales } from "@csc/shared/locale-files";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -8,6 +9,9 @@ import { notFound, throttled } from "../platform/errors.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
 import { nowIso } from "../platform/time.js";
 import { errorResponses } from "./schemas.js";
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
 
 /** i18next asks for its fallback `en`; it is the en-US file. */
 const ALIASES: Record<string, string> = { en: "en-US", np: "np-NP", ne: "np-NP", "ne-NP": "np-NP" };
@@ -29,18 +33,24 @@ export default async function localeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // each namespace as JSON text once, with the resources' own words in it (@csc/shared/locale-files)
   const files = new Map<string, string>();
-  // and compressed once too: the admin asks for every namespace before its first page shows
-  const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
+  // and compressed once too, as the admin asks for every namespace before its first page shows: on
+  // libuv's threads while the process starts (done on its main thread, it was 0.7 s of a start),
+  // each answer waiting for its own; a file that fails to compress is sent as it is
+  const compressed = new Map<string, Promise<{ br: Buffer; gzip: Buffer } | null>>();
   for (const [lng, namespaces] of Object.entries(readLocales(app.config.localesDir))) {
     for (const [ns, catalogue] of Object.entries(namespaces)) {
       const text = JSON.stringify(catalogue);
       files.set(`${lng}/${ns}`, text);
-      compressed.set(`${lng}/${ns}`, {
-        br: brotliCompressSync(text, {
-          params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9 },
-        }),
-        gzip: gzipSync(text),
+      const br = compressBrotli(text, {
+        params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9 },
       });
+      compressed.set(
+        `${lng}/${ns}`,
+        Promise.all([br, compressGzip(text)]).then(
+          ([br, gzip]) => ({ br, gzip }),
+          () => null,
+        ),
+      );
     }
   }
   const known = (lng: string, ns: string) => {
@@ -73,7 +83,7 @@ export default async function localeRoutes(fastify: FastifyInstance) {
         .header("Cache-Control", "public, max-age=300")
         .header("Vary", "Accept-Encoding");
       const accepts = request.headers["accept-encoding"] ?? "";
-      const packed = compressed.get(`${language}/${ns}`);
+      const packed = await compressed.get(`${language}/${ns}`);
       if (packed && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(packed.br);
       if (packed && /\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(packed.gzip);
       return reply.send(files.get(`${language}/${ns}`) ?? "{}");
