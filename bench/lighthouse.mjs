@@ -98,7 +98,9 @@ async function launchChromium() {
       await once(child, "exit");
       clearTimeout(timer);
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write to the profile's cache for a moment after the
+    // browser itself has exited: Node retries the removal then (ENOTEMPTY)
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   const portFile = join(profile, "DevToolsActivePort");
   const deadline = Date.now() + LAUNCH_TIMEOUT_MS;

@@ -167,10 +167,28 @@ export async function searchList(page: Page, text: string) {
 export const rowWith = (page: Page, text: string) =>
   page.locator('[data-testid="resource-table"] .ant-table-row', { hasText: text });
 
-/** Opens a row's three-dot menu and picks an item. */
+/**
+ * Opens a row's three-dot menu and picks an item. A list that reloads just then (a search's answer
+ * arriving) renders its rows again and closes a menu opened on the old row: the menu is opened
+ * again until it stays open, within the action's usual 15 s.
+ */
 export async function rowAction(page: Page, title: string, item: string) {
-  await page.getByRole("button", { name: `Actions for ${title}`, exact: true }).click();
-  await page.locator(".ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item", { hasText: item }).click();
+  const openMenu = page.locator(".ant-dropdown:not(.ant-dropdown-hidden)");
+  const menuItem = openMenu.locator(".ant-dropdown-menu-item", { hasText: item });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    // a click on a menu still opening would close it: click only when none is open
+    if ((await openMenu.count()) === 0) {
+      await page.getByRole("button", { name: `Actions for ${title}`, exact: true }).click();
+    }
+    try {
+      await menuItem.waitFor({ state: "visible", timeout: Math.min(3_000, Math.max(1, deadline - Date.now())) });
+      break;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+  }
+  await menuItem.click();
 }
 
 /** Confirms the open confirmation modal. */
