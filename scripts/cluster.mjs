@@ -236,11 +236,10 @@ function haproxyPath() {
  *
  * `pin` (the default) keeps each process's main thread on a core of its own once it serves, the nth
  * process's on core n (round the cores again when there are more processes), as nginx's
- * `worker_cpu_affinity` does; its other threads (password hashing) may run on any core. Left to move,
- * processes that each sit idle between requests were woken on whichever core was free and found
- * their code and data gone from its caches: on the placement-day load, two such processes spent
- * 40 % more main-thread CPU than one on the same requests (per-thread CPU times from /proc); pinned,
- * about as much as one.
+ * `worker_cpu_affinity` does; its other threads (password hashing) may run on any core. On the
+ * placement-day load this raised the requests per CPU-second by 18 to 32 %, with one process and
+ * with two (two still spend more main-thread CPU than one on the same requests: each is woken on a
+ * core it shares with the database and the balancer).
  */
 export async function startCluster({ processes = 2, env = {}, balancer = true, port, nodeArgs = [], pin = true } = {}) {
   if (!Number.isInteger(processes) || processes < 1 || processes > 32) throw new Error("processes: 1 to 32");

@@ -41,12 +41,10 @@ export default async function localeRoutes(fastify: FastifyInstance) {
     for (const [ns, catalogue] of Object.entries(namespaces)) {
       const text = JSON.stringify(catalogue);
       files.set(`${lng}/${ns}`, text);
-      const br = compressBrotli(text, {
-        params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9 },
-      });
+      const brotli = { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9 } };
       compressed.set(
         `${lng}/${ns}`,
-        Promise.all([br, compressGzip(text)]).then(
+        Promise.all([compressBrotli(text, brotli), compressGzip(text)]).then(
           ([br, gzip]) => ({ br, gzip }),
           () => null,
         ),
