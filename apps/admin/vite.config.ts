@@ -5,6 +5,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 
+/** Shared chunks smaller than this (bytes of source) are inlined into their users (build.rolldownOptions). */
+const INLINE_CHUNKS_BELOW = 15_000;
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg)$/;
 /** Below this a compressed copy saves less than the extra response bytes it costs. */
 const MIN_BYTES = 1024;
@@ -71,10 +73,20 @@ export default defineConfig({
     // gzip), loaded only with the dashboard's chart: split further, its chunks import each other
     // in a cycle and fail to evaluate
     chunkSizeWarningLimit: 1700,
-    rollupOptions: {
+    rolldownOptions: {
       // @csc/shared is pure rules and data: what a screen does not import stays out of its chunks
       // (the sign-in page needs a few helpers, not the resource registry)
       treeshake: { moduleSideEffects: (id: string) => !id.includes("/packages/shared/src/") },
+      // what the inlining below requires: the lazy pages' chunks export only what is imported
+      preserveEntrySignatures: false,
+      output: {
+        // Small shared chunks (an icon, a hook, a piece of antd that a few pages share) are copied
+        // into the chunks that use them instead of being files of their own. Left apart, the
+        // sign-in page asked for 52 scripts, most under 2 KB; over a phone's network each waits its
+        // turn for one of the browser's six connections. With 15 KB (source size, before
+        // minifying): 21 scripts, Lighthouse's mobile score 62 → 74-79; the whole build ~20 % larger.
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: INLINE_CHUNKS_BELOW } },
+      },
     },
   },
 });

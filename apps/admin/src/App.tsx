@@ -3,17 +3,18 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { TranslatedPageLoader } from "./components/PageLoader";
 import { getToken } from "./shell/providers/token";
 import { RouterBridge } from "./shell/routes/RouterBridge";
+import {
+  loadLoginPage,
+  loadMenuRoute,
+  loadPublicApplyPage,
+  loadRefineShell,
+  loadSessionGate,
+} from "./shell/routes/route-chunks";
 import type { PublicConfig } from "./shell/session/types";
 import { SiteContext } from "./shell/tenant/SiteContext";
 import type { ResolvedSite } from "./shell/tenant/site";
 import { useAppearance } from "./shell/theme/AppearanceProvider";
 import { isDark } from "./shell/theme/appearance";
-
-const loadLoginPage = () => import("./pages/auth/LoginPage");
-const loadPublicApplyPage = () => import("./public-apply/PublicApplyPage");
-const loadRefineShell = () => import("./shell/routes/RefineShell");
-const loadSessionGate = () => import("./shell/routes/SessionGate");
-const loadMenuRoute = () => import("./shell/routes/MenuRoute");
 
 const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import("./pages/auth/RegisterPage"));
@@ -30,30 +31,6 @@ const RefineShell = lazy(loadRefineShell);
 const SessionGate = lazy(() => loadSessionGate().then((module) => ({ default: module.SessionGate })));
 const HomeRedirect = lazy(() => loadSessionGate().then((module) => ({ default: module.HomeRedirect })));
 const MenuRoute = lazy(() => loadMenuRoute().then((module) => ({ default: module.MenuRoute })));
-
-const PUBLIC_APPLY = /\/job-(role-trainings|opportunities)-apply\/?$/;
-const ignore = () => {};
-
-/**
- * The chunks a first visit to `pathname` needs, asked for as soon as this module runs (main.tsx
- * fetches it while the site is being resolved): left to React.lazy, each would be asked for only
- * once the site is known and the one before it has run, a round trip apiece. A chunk that fails
- * here is asked for again by its lazy route, where the error shows.
- */
-function preloadRouteChunks(pathname: string) {
-  if (pathname.endsWith("/login")) {
-    loadLoginPage().catch(ignore);
-  } else if (PUBLIC_APPLY.test(pathname)) {
-    loadRefineShell().catch(ignore);
-    loadPublicApplyPage().catch(ignore);
-  } else if (getToken()) {
-    loadRefineShell().catch(ignore);
-    loadSessionGate().catch(ignore);
-    loadMenuRoute().catch(ignore);
-  }
-}
-
-preloadRouteChunks(window.location.pathname);
 
 /** Sign-in screens are for people without a session; the others go home. */
 function SignedOutOnly() {

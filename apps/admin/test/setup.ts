@@ -38,10 +38,28 @@ window.scrollTo = () => {};
 Element.prototype.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
 
-/** `GET /api/locales/{lng}/{ns}.json` from disk; a missing key reported back is dropped. */
+/**
+ * `GET /api/locales/{lng}/{ns}.json` and the bundles `GET /api/locales/bundle/{lng}+…/{ns}+….json`
+ * (language as asked → namespace → translations) from disk; a missing key reported back is dropped.
+ */
 const networkFetch = globalThis.fetch;
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+  const json = (value: unknown) =>
+    new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json" } });
+  const bundle = /^\/api\/locales\/bundle\/([\w+-]+)\/([\w+]+)\.json$/.exec(url.pathname);
+  if (bundle) {
+    const [languages, namespaces] = [bundle[1] ?? "", bundle[2] ?? ""].map((list) => list.split("+"));
+    const catalogue = (lng: string) => LOCALES[lng === "en" ? "en-US" : lng] ?? {};
+    return json(
+      Object.fromEntries(
+        (languages ?? []).map((lng) => [
+          lng,
+          Object.fromEntries((namespaces ?? []).map((ns) => [ns, catalogue(lng)[ns] ?? {}])),
+        ]),
+      ),
+    );
+  }
   const file = /^\/api\/locales\/([\w-]+)\/(\w+)\.json$/.exec(url.pathname);
   if (file) {
     const text = JSON.stringify(LOCALES[file[1] ?? ""]?.[file[2] ?? ""] ?? {});

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_STORED_MISSING_KEYS, MISSING_KEYS_RULE } from "../src/routes/locales.js";
+import { MAX_BUNDLE_NAMESPACES, MAX_STORED_MISSING_KEYS, MISSING_KEYS_RULE } from "../src/routes/locales.js";
 import { body, createTestApp, type TestApp } from "./helpers.js";
 
 let t: TestApp;
@@ -53,6 +53,68 @@ describe("translation files", () => {
     }
     const traversal = await t.app.inject({ url: "/api/locales/en-US/..%2F..%2Fpackage.json" });
     expect(traversal.statusCode).toBe(404);
+  });
+});
+
+describe("bundles of namespaces", () => {
+  /** One namespace as its own route serves it (the file, with the resources' own words in place). */
+  const single = async (lng: string, ns: string) =>
+    (await t.app.inject({ url: `/api/locales/${lng}/${ns}.json` })).json();
+
+  it("serves several namespaces in two languages in one answer, each as its own route serves it, under the codes asked", async () => {
+    const res = await t.app.inject({ url: "/api/locales/bundle/np-NP+en/common+validation+api.json" });
+    expect(res.statusCode).toBe(200);
+    const expected: Record<string, Record<string, unknown>> = { "np-NP": {}, en: {} };
+    for (const [lng, namespaces] of Object.entries(expected)) {
+      for (const ns of ["common", "validation", "api"]) namespaces[ns] = await single(lng, ns);
+    }
+    expect(res.json()).toEqual(expected);
+    expect(Object.keys(expected["np-NP"] ?? {})).toEqual(["common", "validation", "api"]);
+  });
+
+  it("sends a bundle compressed, the same words, and a bundle asked again the same bytes", async () => {
+    const url = "/api/locales/bundle/en-US/common+fields+enums.json";
+    const plain = await t.app.inject({ url });
+    const first = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+    const again = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString("utf8"))).toEqual(plain.json());
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const gzip = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString("utf8"))).toEqual(plain.json());
+  });
+
+  it("refuses with a clear 404 an unknown language or namespace, three languages or too many namespaces", async () => {
+    const many = Array.from({ length: MAX_BUNDLE_NAMESPACES + 1 }, (_, i) => `ns${i}`).join("+");
+    for (const url of [
+      "/api/locales/bundle/fr-FR/common.json",
+      "/api/locales/bundle/en-US/common+nothing.json",
+      "/api/locales/bundle/en-US/common",
+      "/api/locales/bundle/en-US+np-NP+en/common.json",
+      `/api/locales/bundle/en-US/${many}.json`,
+      "/api/locales/bundle/en-US/..%2F..%2Fpackage.json",
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const unknown = await t.app.inject({ url: "/api/locales/bundle/en-US/common+nothing.json" });
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown).message).toBe("Unknown language or namespace.");
+  });
+
+  it("answers any number of different bundles, keeping only a few compressed", async () => {
+    const namespaces = ["common", "validation", "fields", "enums", "api"];
+    for (let mask = 1; mask < 2 ** namespaces.length; mask++) {
+      const picked = namespaces.filter((_, i) => mask & (1 << i));
+      const res = await t.app.inject({
+        url: `/api/locales/bundle/en-US/${picked.join("+")}.json`,
+        headers: { "accept-encoding": "gzip" },
+      });
+      expect(res.statusCode).toBe(200);
+      const text = res.headers["content-encoding"] === "gzip" ? gunzipSync(res.rawPayload) : res.rawPayload;
+      expect(Object.keys(JSON.parse(text.toString("utf8"))["en-US"])).toEqual(picked);
+    }
   });
 });
 

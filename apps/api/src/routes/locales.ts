@@ -1,9 +1,9 @@
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
-import { LocaleKeysRecorded, LocaleNamespace } from "@csc/shared";
+import { LocaleBundle, LocaleKeysRecorded, LocaleNamespace } from "@csc/shared";
 import { readLocales } from "@csc/shared/locale-files";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { notFound, throttled } from "../platform/errors.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
@@ -12,6 +12,20 @@ import { errorResponses } from "./schemas.js";
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
+const BROTLI = { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9 } };
+
+interface Packed {
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** A text compressed both ways on libuv's threads; null when either fails (the text is then sent as it is). */
+function pack(text: string): Promise<Packed | null> {
+  return Promise.all([compressBrotli(text, BROTLI), compressGzip(text)]).then(
+    ([br, gzip]) => ({ br, gzip }),
+    () => null,
+  );
+}
 
 /** i18next asks for its fallback `en`; it is the en-US file. */
 const ALIASES: Record<string, string> = { en: "en-US", np: "np-NP", ne: "np-NP", "ne-NP": "np-NP" };
@@ -20,6 +34,10 @@ const MAX_KEY_LENGTH = 200;
 const MAX_VALUE_LENGTH = 2000;
 /** Even in development the table stays small: a full set of missing keys is far below this. */
 export const MAX_STORED_MISSING_KEYS = 2000;
+/** A bundle names at most this many namespaces (the admin has ten) and two languages. */
+export const MAX_BUNDLE_NAMESPACES = 16;
+/** Bundles kept compressed; the admin needs two (a language, and English beside Nepali). */
+const MAX_KEPT_BUNDLES = 8;
 /** i18next sends one request per namespace and language as it finds keys; a page needs a few. */
 export const MISSING_KEYS_RULE: ThrottleRule = { limit: 60, windowMs: 60_000 };
 
@@ -36,25 +54,39 @@ export default async function localeRoutes(fastify: FastifyInstance) {
   // and compressed once too, as the admin asks for every namespace before its first page shows: on
   // libuv's threads while the process starts (done on its main thread, it was 0.7 s of a start),
   // each answer waiting for its own; a file that fails to compress is sent as it is
-  const compressed = new Map<string, Promise<{ br: Buffer; gzip: Buffer } | null>>();
+  const compressed = new Map<string, Promise<Packed | null>>();
   for (const [lng, namespaces] of Object.entries(readLocales(app.config.localesDir))) {
     for (const [ns, catalogue] of Object.entries(namespaces)) {
       const text = JSON.stringify(catalogue);
       files.set(`${lng}/${ns}`, text);
-      const brotli = { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9 } };
-      compressed.set(
-        `${lng}/${ns}`,
-        Promise.all([compressBrotli(text, brotli), compressGzip(text)]).then(
-          ([br, gzip]) => ({ br, gzip }),
-          () => null,
-        ),
-      );
+      compressed.set(`${lng}/${ns}`, pack(text));
     }
   }
   const known = (lng: string, ns: string) => {
     const language = ALIASES[lng] ?? lng;
     return files.has(`${language}/${ns}`) ? language : null;
   };
+  // bundles of several namespaces, compressed once each: the admin asks for one or two
+  // combinations (its namespaces in a language, with English as the fallback); any others are
+  // answered uncompressed once this many are kept, so no client can make the process keep more
+  const bundles = new Map<string, Promise<Packed | null>>();
+
+  async function sendJson(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    text: string,
+    packing: Promise<Packed | null> | undefined,
+  ) {
+    reply
+      .header("Content-Type", "application/json; charset=utf-8")
+      .header("Cache-Control", "public, max-age=300")
+      .header("Vary", "Accept-Encoding");
+    const accepts = request.headers["accept-encoding"] ?? "";
+    const packed = await packing;
+    if (packed && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(packed.br);
+    if (packed && /\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(packed.gzip);
+    return reply.send(text);
+  }
 
   const LocaleParams = Type.Object({
     lng: Type.String({ maxLength: 10 }),
@@ -76,15 +108,50 @@ export default async function localeRoutes(fastify: FastifyInstance) {
       const ns = request.params.file.replace(/\.json$/, "");
       const language = request.params.file.endsWith(".json") ? known(request.params.lng, ns) : null;
       if (!language) throw notFound(request.t("unknownLocale"));
-      reply
-        .header("Content-Type", "application/json; charset=utf-8")
-        .header("Cache-Control", "public, max-age=300")
-        .header("Vary", "Accept-Encoding");
-      const accepts = request.headers["accept-encoding"] ?? "";
-      const packed = await compressed.get(`${language}/${ns}`);
-      if (packed && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(packed.br);
-      if (packed && /\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(packed.gzip);
-      return reply.send(files.get(`${language}/${ns}`) ?? "{}");
+      return sendJson(request, reply, files.get(`${language}/${ns}`) ?? "{}", compressed.get(`${language}/${ns}`));
+    },
+  );
+
+  app.get(
+    "/locales/bundle/:lngs/:file",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["locales"],
+        params: Type.Object({
+          lngs: Type.String({ maxLength: 2 * 11 }),
+          file: Type.String({ maxLength: MAX_BUNDLE_NAMESPACES * 41 + 5 }),
+        }),
+        response: { 200: Type.Unsafe<string | Uint8Array>(LocaleBundle), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { lngs, file } = request.params;
+      const languages = [...new Set(lngs.split("+"))];
+      const namespaces = [...new Set(file.replace(/\.json$/, "").split("+"))];
+      const resolved = languages.map((lng) => namespaces.map((ns) => known(lng, ns)));
+      if (
+        !file.endsWith(".json") ||
+        languages.length > 2 ||
+        namespaces.length > MAX_BUNDLE_NAMESPACES ||
+        resolved.flat().includes(null)
+      ) {
+        throw notFound(request.t("unknownLocale"));
+      }
+      // { "<lng as asked>": { "<ns>": <the file's text> } }, put together from the stored texts
+      const text = `{${languages
+        .map(
+          (lng, i) =>
+            `${JSON.stringify(lng)}:{${namespaces.map((ns) => `${JSON.stringify(ns)}:${files.get(`${resolved[i]?.[0]}/${ns}`)}`).join(",")}}`,
+        )
+        .join(",")}}`;
+      const key = `${languages.join("+")}/${namespaces.join("+")}`;
+      let packing = bundles.get(key);
+      if (!packing && bundles.size < MAX_KEPT_BUNDLES) {
+        packing = pack(text);
+        bundles.set(key, packing);
+      }
+      return sendJson(request, reply, text, packing);
     },
   );
 

@@ -11,6 +11,16 @@ export const LocaleNamespace = Type.Record(
 );
 export type LocaleNamespace = Static<typeof LocaleNamespace>;
 
+/**
+ * `GET /locales/bundle/{lng}+{lng}/{ns}+{ns}….json`: several namespaces in one or two languages at
+ * once, as the admin asks for them when it starts (one request instead of one per namespace):
+ * language as asked → namespace → its translations.
+ */
+export const LocaleBundle = Type.Record(Type.String(), Type.Record(Type.String(), LocaleNamespace), {
+  description: "Language as asked, then namespace, then that namespace's translations",
+});
+export type LocaleBundle = Static<typeof LocaleBundle>;
+
 /** `POST /locales/add/{lng}/{ns}`: how many missing keys were recorded. */
 export const LocaleKeysRecorded = Type.Object({
   message: Type.String(),

@@ -6,6 +6,7 @@ import "dayjs/locale/ne";
 import i18n from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import HttpBackend from "i18next-http-backend";
+import MultiloadAdapter from "i18next-multiload-backend-adapter";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { nepaliAntdLocale } from "./antd-nepali";
 import { INTERPOLATION, languageDigits } from "./message-digits";
@@ -78,7 +79,7 @@ export function startI18n() {
   if (started) return started;
   i18n.on("languageChanged", applyLanguage);
   started = i18n
-    .use(HttpBackend)
+    .use(MultiloadAdapter)
     .use(LanguageDetector)
     .use(initReactI18next)
     .use(languageDigits)
@@ -92,9 +93,15 @@ export function startI18n() {
       interpolation: INTERPOLATION,
       returnNull: false,
       saveMissing: import.meta.env.DEV,
+      // every namespace the language needs in one request (the language, and English beside
+      // Nepali), not one apiece: on a phone's network each request waits its turn for a connection
       backend: {
-        loadPath: "/api/locales/{{lng}}/{{ns}}.json",
-        addPath: "/api/locales/add/{{lng}}/{{ns}}",
+        backend: HttpBackend,
+        debounceInterval: 0,
+        backendOption: {
+          loadPath: "/api/locales/bundle/{{lng}}/{{ns}}.json",
+          addPath: "/api/locales/add/{{lng}}/{{ns}}",
+        },
       },
       detection: {
         order: ["localStorage", "navigator"],
