@@ -102,6 +102,7 @@ describe("deny by default", () => {
       "GET /api/auth/oidc/test/:id": "signed-in",
       "POST /api/reset-password": "public",
       "GET /api/locales/:lng/:file": "public",
+      "GET /api/locales/bundle/:lngs/:file": "public",
       "POST /api/locales/add/:lng/:ns": "public",
       "GET /api/uploads/:name": "public",
       "GET /api/logout": "signed-in",
