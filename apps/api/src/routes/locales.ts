@@ -129,12 +129,13 @@ export default async function localeRoutes(fastify: FastifyInstance) {
       const { lngs, file } = request.params;
       const languages = [...new Set(lngs.split("+"))];
       const namespaces = [...new Set(file.replace(/\.json$/, "").split("+"))];
-      const resolved = languages.map((lng) => namespaces.map((ns) => known(lng, ns)));
+      // each language as asked (i18next's `en`) and as stored (en-US)
+      const stored = languages.map((lng) => ALIASES[lng] ?? lng);
       if (
         !file.endsWith(".json") ||
         languages.length > 2 ||
         namespaces.length > MAX_BUNDLE_NAMESPACES ||
-        resolved.flat().includes(null)
+        !stored.every((language) => namespaces.every((ns) => files.has(`${language}/${ns}`)))
       ) {
         throw notFound(request.t("unknownLocale"));
       }
@@ -142,7 +143,7 @@ export default async function localeRoutes(fastify: FastifyInstance) {
       const text = `{${languages
         .map(
           (lng, i) =>
-            `${JSON.stringify(lng)}:{${namespaces.map((ns) => `${JSON.stringify(ns)}:${files.get(`${resolved[i]?.[0]}/${ns}`)}`).join(",")}}`,
+            `${JSON.stringify(lng)}:{${namespaces.map((ns) => `${JSON.stringify(ns)}:${files.get(`${stored[i]}/${ns}`)}`).join(",")}}`,
         )
         .join(",")}}`;
       const key = `${languages.join("+")}/${namespaces.join("+")}`;
