@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { ResourceMeta } from "@csc/shared";
+import { PostingMatchProperties, postingTypeOf, type ResourceMeta, roleKind } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "./accounts.js";
 import {
@@ -148,10 +148,11 @@ describe("self-assessment answers never reach learners (finding 2)", () => {
     ).data.resources;
     for (const resource of meta) {
       // a write-only field (a client secret) is listed for the form to write, and never sent
-      const listed = resource.fields
-        .filter((field) => !field.writeOnly)
-        .map((field) => field.name)
-        .sort();
+      const fields = resource.fields.filter((field) => !field.writeOnly).map((field) => field.name);
+      // and a posting a learner reads carries its skill match beside its fields (DESIGN §5b)
+      const match =
+        roleKind(account.role) === "learner" && postingTypeOf(resource.name) ? Object.keys(PostingMatchProperties) : [];
+      const listed = [...fields, ...match].sort();
       const list = await t.app.inject({ url: `/api/${resource.name}?_start=0&_end=5`, headers: bearer(token) });
       expect(list.statusCode, `${resource.name}: ${list.body.slice(0, 200)}`).toBe(200);
       for (const row of body<Record<string, unknown>[]>(list)) {
@@ -164,7 +165,7 @@ describe("self-assessment answers never reach learners (finding 2)", () => {
         const csv = await t.app.inject({ url: `/api/${resource.name}/export`, headers: bearer(token) });
         const header = csv.body.replace(/^\uFEFF/, "").split("\r\n")[0] ?? "";
         const columns = header.split(",").map((column) => column.replace(/^"|"$/g, ""));
-        expect(columns.sort(), `${account.email} ${resource.name} export`).toEqual(listed);
+        expect(columns.sort(), `${account.email} ${resource.name} export`).toEqual(fields.sort());
       }
     }
   });

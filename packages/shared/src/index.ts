@@ -23,6 +23,7 @@ export * from "./registry/index.js";
 export * from "./resource-text.js";
 export * from "./roles.js";
 export * from "./site.js";
+export * from "./skill-match.js";
 export * from "./sso.js";
 export * from "./validation.js";
 export * from "./video.js";

@@ -11,10 +11,8 @@ import {
   type AttemptResult,
   ENROLMENT_RESOURCE,
   enumLabelKey,
-  flattenMenu,
   isOpenApplication,
   type MenuItem,
-  type MenuName,
   PENDING_STAGES,
   POSTING_RESOURCES,
 } from "@csc/shared";
@@ -36,7 +34,8 @@ import { PassedTag } from "./AttemptReview";
 import { type Application, postingIdOf, useApplicationsTo } from "./applications";
 import type { Assessment } from "./assessments";
 import { EnrolmentProgress } from "./EnrolButton";
-import { type Enrolment, type LearningItem, learningKindOf } from "./learning";
+import type { Enrolment, LearningItem } from "./learning";
+import { entryOf, learningItemPath } from "./learningPaths";
 import { PostingCard } from "./PostingCard";
 import { POSTING_KINDS, type Posting, type PostingKind, type PostingResource } from "./postings";
 import { SkillsList, useMySkills } from "./SkillsList";
@@ -47,10 +46,6 @@ import "./home.css";
 /** How many rows each section shows: the home says what to do next, the entries hold the rest. */
 const SHOWN = 5;
 const SUGGESTED = 2;
-
-/** The learner's enabled menu entry of this name, if they have one. */
-const entryOf = (menu: readonly MenuItem[], name: MenuName): MenuItem | undefined =>
-  flattenMenu(menu).find((item) => item.name === name && item.path && !item.disabled);
 
 /** One section of the home: a card under a heading, its skeleton while it loads. */
 function Section({
@@ -216,17 +211,9 @@ function OpenApplications() {
   );
 }
 
-/** Where an enrolment's item opens: its catalogue's entry (enrichment programs run under Courses). */
-function learningPath(menu: readonly MenuItem[], enrolment: Enrolment): string | undefined {
-  if (enrolment.item_type === "career-roadmap") {
-    const entry = entryOf(menu, ENROLMENT_RESOURCE["career-roadmap"]);
-    return entry ? `${pathsFor(entry).base}/show/${enrolment.item_id}` : undefined;
-  }
-  const entry = entryOf(menu, ENROLMENT_RESOURCE.course);
-  if (!entry) return undefined;
-  const kind = enrolment.item_type === "course" ? "" : `?kind=${learningKindOf(enrolment.item_type).resource}`;
-  return `${pathsFor(entry).base}/show/${enrolment.item_id}${kind}`;
-}
+/** Where an enrolment's item opens. */
+const learningPath = (menu: readonly MenuItem[], enrolment: Enrolment) =>
+  learningItemPath(menu, enrolment.item_type, enrolment.item_id);
 
 /** Enrolments not completed yet, newest first, each with its progress and a link to its course or roadmap. */
 function LearningInProgress() {

@@ -5,10 +5,11 @@ import { Link } from "react-router";
 import { PostingFacts, PostingTypeTag } from "./PostingFacts";
 import "./learner.css";
 import type { Posting, PostingKind } from "./postings";
+import { MatchBadge } from "./SkillMatch";
 
 /**
  * A posting as a card: its title (opening its page when there is one), what sort of
- * posting it is, its facts, deadline and skills, and its one action at the bottom.
+ * posting it is and how well the learner's skills match it, its facts, deadline and skills, and its one action at the bottom.
  */
 export function PostingCard({
   kind,
@@ -34,7 +35,10 @@ export function PostingCard({
   return (
     <Card className="csc-posting" data-testid="learner-card" data-posting-id={posting.id}>
       <div className="csc-posting__head">
-        <PostingTypeTag kind={kind} posting={posting} />
+        <span className="csc-posting__tags">
+          <PostingTypeTag kind={kind} posting={posting} />
+          <MatchBadge posting={posting} />
+        </span>
         <Heading className="csc-posting__title">{to ? <Link to={to}>{title}</Link> : title}</Heading>
       </div>
       <PostingFacts kind={kind} posting={posting} />

@@ -9,6 +9,7 @@ import { ApplyButton } from "./ApplyButton";
 import type { Application } from "./applications";
 import { PostingFacts, PostingTypeTag } from "./PostingFacts";
 import type { Posting, PostingKind } from "./postings";
+import { SkillMatchSection } from "./SkillMatch";
 import { StageTimeline } from "./StageTimeline";
 import { WithdrawButton } from "./WithdrawButton";
 import "../engine/resources.css";
@@ -16,7 +17,7 @@ import "../engine/resources.css";
 /** Rich-text fields a posting may carry, shown in this order. */
 const LONG_TEXTS = ["description", "eligibility"];
 
-/** A posting's own page for a learner: everything on its card, its description, and their application's timeline. */
+/** A posting's own page for a learner: everything on its card, their skill match, its description, and their application's timeline. */
 export function PostingDetail({ kind, id, back }: { kind: PostingKind; id: string; back: string }) {
   const { t } = useTranslation();
   const one = useOne<Posting>({ resource: kind.resource, id, errorNotification: false });
@@ -56,6 +57,7 @@ export function PostingDetail({ kind, id, back }: { kind: PostingKind; id: strin
           <PostingTypeTag kind={kind} posting={posting} />
         </div>
         <PostingFacts kind={kind} posting={posting} />
+        <SkillMatchSection posting={posting} />
         {LONG_TEXTS.filter((name) => !richTextIsEmpty(posting[name])).map((name) => (
           <section key={name} className="csc-posting__section">
             <h3>{t(`fields:${name}`)}</h3>

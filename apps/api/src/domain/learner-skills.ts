@@ -1,4 +1,4 @@
-import type { ProfileSkill, SkillSource } from "@csc/shared";
+import { type ProfileSkill, type SkillSource, skillKey, tidySkill as tidy } from "@csc/shared";
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.js";
 
@@ -7,12 +7,6 @@ import type { Database } from "../platform/db/schema.js";
  * they complete something that teaches it. Completing a second thing that teaches a skill they
  * already hold keeps the first: when and where they gained it.
  */
-
-/** A skill's name as kept: without stray spaces. */
-const tidy = (name: string) => name.trim().replace(/\s+/g, " ");
-
-/** What a skill is known by, whatever its case and spacing. */
-const skillKey = (name: string) => tidy(name).toLocaleLowerCase("en-US");
 
 /** Skills one learner gains at one moment from one source. */
 export interface GainedSkills {
@@ -125,4 +119,13 @@ export function labelsIn(stored: unknown): string[] {
   } catch {
     return [];
   }
+}
+
+/** The names of a learner's skills as the match counts them: their profile's skills and preferences, and the skills they gained. */
+export async function learnerSkillNames(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const [user, gained] = await Promise.all([
+    db.selectFrom("users").select(["skills", "preferences"]).where("id", "=", userId).executeTakeFirst(),
+    db.selectFrom("learner_skills").select("name").where("user_id", "=", userId).execute(),
+  ]);
+  return [...labelsIn(user?.skills), ...labelsIn(user?.preferences), ...gained.map((row) => row.name)];
 }

@@ -8,6 +8,7 @@ import {
   type LearnerTab,
   LIST_SCOPES,
   type ListScope,
+  learnerSkillKeys,
   learnerTabsOf,
   MAX_INTEGER,
   type PostingType,
@@ -18,6 +19,7 @@ import {
   type RuleFilterName,
   rejectedStagesFor,
   roleKind,
+  skillsFieldOfResource,
   TIME_WINDOW_FILTERS,
   type TimeWindowFilter,
   takenByLearner,
@@ -25,7 +27,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { type TSchema, Type } from "typebox";
-import { parseList } from "../domain/accounts.js";
+import { learnerSkillNames } from "../domain/learner-skills.js";
 import { objectMemo } from "../platform/caches.js";
 import { badRequest } from "../platform/errors.js";
 import { OPEN, POSTING_COLUMN } from "../resources/postings/commands.js";
@@ -68,7 +70,7 @@ export interface RuleFilter {
 /** The learner a list is for, when its rows depend on who asks (their tabs and scopes). */
 export interface ListLearner {
   id: number;
-  /** Their skills and preferences: what a posting's skills or tags are matched against. */
+  /** The keys of their skills, preferences and gained skills: what a posting's skills or tags are matched against. */
   interests: string[];
 }
 
@@ -240,8 +242,8 @@ const needsLearner = (list: ListQuery) => list.learnerTab !== null || list.scope
 const needsInterests = (list: ListQuery) => list.learnerTab === "suggested" || list.scope === "user-preference";
 
 /**
- * The list query with the learner it is for, when its tab or scope is a learner's: their skills
- * and preferences are read now, so that a change of them shows in the next list.
+ * The list query with the learner it is for, when its tab or scope is a learner's: their skills,
+ * preferences and gained skills are read now, so that a change of them shows in the next list.
  */
 export async function withLearner(request: FastifyRequest, list: ListQuery): Promise<ListQuery> {
   if (!needsLearner(list)) return list;
@@ -254,13 +256,8 @@ export async function withLearner(request: FastifyRequest, list: ListQuery): Pro
   }
   const learner: ListLearner = { id: request.auth.id, interests: [] };
   if (needsInterests(list)) {
-    const row = await request.server.db
-      .selectFrom("users")
-      .select(["skills", "preferences"])
-      .where("id", "=", request.auth.id)
-      .executeTakeFirst();
-    const names = [...parseList(row?.skills ?? null), ...parseList(row?.preferences ?? null)];
-    learner.interests = [...new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean))];
+    // the names skill match counts (skill-match.ts): profile skills, preferences and skills gained
+    learner.interests = [...learnerSkillKeys(await learnerSkillNames(request.server.db, request.auth.id))];
   }
   return { ...list, learner };
 }
@@ -356,6 +353,31 @@ export function learnerWhere(resource: ResourceDefinition, list: ListQuery) {
     if (list.scope === "user-taken") parts.push(appliedTo(eb, postingType, learner.id));
     if (list.scope === "user-preference") parts.push(matchesInterests(eb, resource, learner.interests));
     return eb.and(parts);
+  };
+}
+
+/**
+ * The learner's "Suggested" tab is ordered by skill match first (skill-match.ts): the posting's
+ * score as SQL, the same on SQLite and PostgreSQL — the interests its skills name, out of how many
+ * skills its JSON list holds, in whole percent rounded half up (`matchScoreOf`). Null for any
+ * other list, or a posting without skills.
+ */
+export function suggestedOrder(resource: ResourceDefinition, list: ListQuery) {
+  const field = skillsFieldOfResource(resource);
+  const interests = list.learner?.interests ?? [];
+  if (list.learnerTab !== "suggested" || field === null || interests.length === 0) return null;
+  return (eb: AnyBuilder): Expression<number> => {
+    const column = eb.ref(`r.${field}`);
+    const matched = sql.join(
+      interests.map(
+        (name) =>
+          sql`(case when lower(${column}) like ${`%${escapeLike(JSON.stringify(name))}%`} escape '\\' then 1 else 0 end)`,
+      ),
+      sql` + `,
+    );
+    // the names a JSON list of strings holds: one more than the `","` between them
+    const asked = sql`(case when ${column} is null or ${column} = '[]' then 0 else (length(${column}) - length(replace(${column}, '","', ''))) / 3 + 1 end)`;
+    return sql<number>`(case when ${asked} = 0 then 0 else (200 * (${matched}) + ${asked}) / (2 * ${asked}) end)`;
   };
 }
 

@@ -1,4 +1,10 @@
-import { allowedValues, type ResourceDefinition, valueSchemaOf } from "@csc/shared";
+import {
+  allowedValues,
+  PostingMatchProperties,
+  postingTypeOf,
+  type ResourceDefinition,
+  valueSchemaOf,
+} from "@csc/shared";
 import { Type } from "typebox";
 import { bearer, errorResponses, Id, IdParams } from "../routes/schemas.js";
 import { EXPORT_FORMATS } from "./export.js";
@@ -11,11 +17,15 @@ import { listQuerySchema } from "./list.js";
  */
 export function rowSchema(resource: ResourceDefinition) {
   return Type.Object(
-    Object.fromEntries(
-      resource.fields
-        .filter((f) => !f.writeOnly)
-        .map((f) => [f.name, Type.Optional(Type.Union([valueSchemaOf(f), Type.Null()]))]),
-    ),
+    {
+      ...Object.fromEntries(
+        resource.fields
+          .filter((f) => !f.writeOnly)
+          .map((f) => [f.name, Type.Optional(Type.Union([valueSchemaOf(f), Type.Null()]))]),
+      ),
+      // a posting read by a learner carries its skill match (resources/postings/skill-match.ts)
+      ...(postingTypeOf(resource.name) ? PostingMatchProperties : {}),
+    },
     { title: resource.name },
   );
 }

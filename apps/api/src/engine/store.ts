@@ -4,7 +4,7 @@ import type { LRUCache } from "lru-cache";
 import { boundedCache, objectMemo } from "../platform/caches.js";
 import type { Database } from "../platform/db/schema.js";
 import type { Reach } from "./access.js";
-import { type Filter, type ListQuery, learnerKeyOf, learnerWhere } from "./list.js";
+import { type Filter, type ListQuery, learnerKeyOf, learnerWhere, suggestedOrder } from "./list.js";
 import { ruleFilterSql } from "./rule-filters.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
@@ -164,6 +164,8 @@ function compiledList(db: Kysely<Database>, resource: ResourceDefinition, reach:
   if (kept) return kept;
   const base = filtered(scoped(db, resource, reach), resource, list);
   let page = base.select(columnsOf(resource));
+  const bestMatchFirst = suggestedOrder(resource, list);
+  if (bestMatchFirst) page = page.orderBy(bestMatchFirst, "desc");
   for (const { field, order } of list.sort) page = page.orderBy(col(field), order);
   if (!list.sort.some((s) => s.field === "id")) page = page.orderBy(col("id"), "asc");
   const compiled = {

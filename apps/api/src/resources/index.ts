@@ -4,6 +4,7 @@ import {
   ENROLMENT_RESOURCE,
   POSTING_RESOURCES,
   POSTING_TYPES,
+  RESOURCES,
   type ResourceDefinition,
   type ResourceName,
 } from "@csc/shared";
@@ -21,6 +22,7 @@ import { joinRequestCommands } from "./join-requests/commands.js";
 import { learningEventHooks } from "./learning-events/hooks.js";
 import { mailQueueCommands } from "./mail-queue/commands.js";
 import { postingCommands } from "./postings/commands.js";
+import { postingHooks } from "./postings/hooks.js";
 import { recruiterRequestCommands } from "./recruiters-request/commands.js";
 import { assessmentCommands } from "./self-assessment/commands.js";
 import { accountHooks } from "./users/hooks.js";
@@ -52,6 +54,8 @@ export const HOOKS: Partial<Record<ResourceDefinition["table"], ResourceHooks>> 
   users: accountHooks,
   invitations: invitationHooks,
   applications: applicationHooks,
-  learning_events: learningEventHooks,
+  // every posting a learner reads carries its skill match
+  ...Object.fromEntries(POSTING_TYPES.map((type) => [RESOURCES[POSTING_RESOURCES[type]].table, postingHooks(type)])),
+  learning_events: { ...postingHooks("learning-event"), ...learningEventHooks },
   assessment_attempts: assessmentAttemptHooks,
 };

@@ -63,3 +63,21 @@ export const GuestApplicationBody = Type.Object(
   { additionalProperties: false },
 );
 export type GuestApplicationBody = Static<typeof GuestApplicationBody>;
+
+/** A course, enrichment program or roadmap on the learner's site that teaches a skill (skill-match.ts). */
+export const TeachingItem = Type.Object({ resource: Type.String(), id: Type.Integer(), title: Type.String() });
+export type TeachingItem = Static<typeof TeachingItem>;
+
+/** A skill a posting asks that the learner lacks, with what teaches it on their site. */
+export const MissingSkill = Type.Object({ name: Type.String(), teach: Type.Array(TeachingItem) });
+export type MissingSkill = Static<typeof MissingSkill>;
+
+/**
+ * What a posting read by a learner carries beside its fields (DESIGN §5b): the share of its
+ * skills the learner has (0–100), those they have and those they lack.
+ */
+export const PostingMatchProperties = {
+  match_score: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  matched_skills: Type.Optional(Type.Array(Type.String())),
+  missing_skills: Type.Optional(Type.Array(MissingSkill)),
+};

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
+
+/**
+ * Skill match (issue 24, DESIGN §5b): every posting a learner reads carries `match_score`,
+ * `matched_skills` and `missing_skills`, each missing skill with the courses, programs and roadmaps
+ * on their site that teach it; "Suggested" is ordered by the score; completing what teaches a
+ * missing skill raises the score. Staff read postings as stored.
+ */
+
+let t: TestApp;
+type Headers = Record<string, string>;
+type Row = Record<string, unknown>;
+const as: Record<string, Headers> = {};
+const ME = "student@example.com";
+const STAFF = "superadmin@example.com";
+const SITES: Record<string, string> = { [ME]: "kmc", [STAFF]: "provider" };
+
+/** Every posting and catalogue item of this file has this word in its title. */
+const MARK = "Skillmatchsuite";
+let serial = 0;
+const stamp = () => new Date().toISOString();
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+let me = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [email, site] of Object.entries(SITES)) {
+    as[email] = { host: hostOf(site), ...bearer(await tokenFor(t.app, email, site)) };
+  }
+  const db = t.app.db;
+  me = (await db.selectFrom("users").select("id").where("email", "=", ME).executeTakeFirstOrThrow()).id;
+  // the student starts with the skills of this file only: none gained, one on their profile, one preference
+  await db.deleteFrom("learner_skills").where("user_id", "=", me).execute();
+  await db
+    .updateTable("users")
+    .set({ skills: JSON.stringify(["Alphaskill"]), preferences: JSON.stringify(["betaskill"]) })
+    .where("id", "=", me)
+    .execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Posting {
+  id: number;
+  title: string;
+}
+
+async function job(name: string, skills: string[], tags: string[] = []): Promise<Posting> {
+  const title = `${MARK} ${name} ${++serial}`;
+  const row = await t.app.db
+    .insertInto("job_opportunities")
+    .values({
+      title,
+      job_type: "internship",
+      deadline: daysFromNow(30).slice(0, 10),
+      skills: JSON.stringify(skills),
+      tags: JSON.stringify(tags),
+      publish_status: 1,
+      institution_id: null,
+      recruiter_id: null,
+      created_at: stamp(),
+      updated_at: stamp(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, title };
+}
+
+async function institutionId(subdomain: string) {
+  return (
+    await t.app.db.selectFrom("institutions").select("id").where("subdomain", "=", subdomain).executeTakeFirstOrThrow()
+  ).id;
+}
+
+/** A catalogue item teaching `names`, of an institution (null: the provider's), published unless said. */
+async function teaching(
+  table: "courses" | "external_programs" | "career_roadmaps",
+  name: string,
+  names: string[],
+  options: { institution?: number | null; published?: boolean } = {},
+): Promise<Posting> {
+  const title = `${MARK} ${name}`;
+  const row = await t.app.db
+    .insertInto(table)
+    .values({
+      title,
+      ...(table === "career_roadmaps" ? { skills: JSON.stringify(names) } : { tags: JSON.stringify(names) }),
+      publish_status: options.published === false ? 0 : 1,
+      institution_id: options.institution ?? null,
+      recruiter_id: null,
+      created_at: stamp(),
+      updated_at: stamp(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, title };
+}
+
+const call = (who: string, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers: as[who], ...(payload ? { payload } : {}) });
+
+async function rows(who: string, query: string): Promise<Row[]> {
+  const res = await call(who, "GET", `/job-opportunities?q=${MARK}&_end=100&${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Row[]>();
+}
+
+const byTitle = (list: Row[], posting: Posting) => list.find((row) => row.title === posting.title);
+
+describe("skill match on the postings a learner reads", () => {
+  const jobs = {} as Record<"full" | "half" | "third" | "none" | "topicOnly", Posting>;
+  const teaches = {} as Record<"roadmap" | "course" | "program" | "otherSite" | "draft", Posting>;
+
+  beforeAll(async () => {
+    // the learner has Alphaskill (profile) and Betaskill (a preference, in another case)
+    jobs.full = await job("full", ["Alphaskill", "BETASKILL"]);
+    jobs.half = await job("half", ["Alphaskill", "Gammaskill"]);
+    jobs.third = await job("third", ["Betaskill", "Gammaskill", "Deltaskill"]);
+    jobs.none = await job("none", ["Omegaskill"]);
+    // suggested for a topic it is tagged with, while asking none of the learner's skills
+    jobs.topicOnly = await job("topic only", ["Omegaskill"], ["alphaskill"]);
+
+    teaches.roadmap = await teaching("career_roadmaps", "roadmap", ["Gammaskill", "Deltaskill"]);
+    teaches.course = await teaching("courses", "course", ["gammaskill"]);
+    teaches.program = await teaching("external_programs", "program", ["Deltaskill"]);
+    // what the learner's site does not offer them teaches them nothing here
+    teaches.otherSite = await teaching("courses", "other site", ["Gammaskill"], {
+      institution: await institutionId("himal"),
+    });
+    teaches.draft = await teaching("courses", "draft", ["Gammaskill"], { published: false });
+  });
+
+  it("scores every posting: the share of its skills the learner has, with those they have and those they lack", async () => {
+    const list = await rows(ME, "");
+    expect(byTitle(list, jobs.full)).toMatchObject({
+      match_score: 100,
+      matched_skills: ["Alphaskill", "BETASKILL"],
+      missing_skills: [],
+    });
+    expect(byTitle(list, jobs.half)).toMatchObject({ match_score: 50, matched_skills: ["Alphaskill"] });
+    expect(byTitle(list, jobs.third)).toMatchObject({ match_score: 33, matched_skills: ["Betaskill"] });
+    expect(byTitle(list, jobs.none)).toMatchObject({ match_score: 0, matched_skills: [] });
+    expect(byTitle(list, jobs.topicOnly)).toMatchObject({ match_score: 0, matched_skills: [] });
+  });
+
+  it("names what teaches each missing skill on the learner's site: courses, programs and roadmaps they may read", async () => {
+    const list = await rows(ME, "");
+    const item = (posting: Posting, resource: string) => ({ resource, id: posting.id, title: posting.title });
+    expect(byTitle(list, jobs.half)?.missing_skills).toEqual([
+      {
+        name: "Gammaskill",
+        teach: expect.arrayContaining([item(teaches.roadmap, "career-roadmap"), item(teaches.course, "courses")]),
+      },
+    ]);
+    const third = byTitle(list, jobs.third)?.missing_skills as { name: string; teach: Row[] }[];
+    expect(third.map((skill) => skill.name)).toEqual(["Gammaskill", "Deltaskill"]);
+    expect(third[1]?.teach).toEqual(
+      expect.arrayContaining([item(teaches.roadmap, "career-roadmap"), item(teaches.program, "enrichment-programs")]),
+    );
+    const named = JSON.stringify(list);
+    expect(named).not.toContain(teaches.otherSite.title);
+    expect(named).not.toContain(teaches.draft.title);
+  });
+
+  it("orders Suggested by the score, best first, whatever sort the list asks", async () => {
+    for (const order of ["asc", "desc"]) {
+      const suggested = await rows(ME, `type=suggested&_sort=title&_order=${order}`);
+      expect(suggested.map((row) => row.title)).toEqual(
+        [jobs.full, jobs.half, jobs.third, jobs.topicOnly].map((posting) => posting.title),
+      );
+      expect(suggested.map((row) => row.match_score)).toEqual([100, 50, 33, 0]);
+    }
+  });
+
+  it("carries the same on one posting", async () => {
+    const res = await call(ME, "GET", `/job-opportunities/${jobs.half.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ match_score: 50, matched_skills: ["Alphaskill"] });
+  });
+
+  it("is the learner's alone: staff read postings as stored", async () => {
+    const list = await rows(STAFF, "");
+    const row = byTitle(list, jobs.half);
+    expect(row).toBeDefined();
+    expect(Object.keys(row ?? {})).not.toContain("match_score");
+    expect(Object.keys(row ?? {})).not.toContain("missing_skills");
+  });
+
+  it("rises when the learner completes what teaches a missing skill, and the skill moves to matched", async () => {
+    const enrolled = await call(ME, "POST", `/career-roadmap/${teaches.roadmap.id}/enrol`);
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const enrolment = enrolled.json<{ id: number }>().id;
+    const done = await call(ME, "PATCH", `/enrolments/${enrolment}`, { steps: ["Gammaskill", "Deltaskill"] });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ progress: 100 });
+
+    const list = await rows(ME, "");
+    expect(byTitle(list, jobs.half)).toMatchObject({
+      match_score: 100,
+      matched_skills: ["Alphaskill", "Gammaskill"],
+      missing_skills: [],
+    });
+    expect(byTitle(list, jobs.third)).toMatchObject({ match_score: 100, missing_skills: [] });
+    const suggested = await rows(ME, "type=suggested&_sort=title&_order=asc");
+    expect(suggested.map((row) => row.match_score)).toEqual([100, 100, 100, 0]);
+  });
+});
