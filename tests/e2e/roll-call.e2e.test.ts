@@ -312,7 +312,7 @@ describe("a learning event's roll call", () => {
     // the screen writes an empty value as a dash; the file leaves the cell empty
     const asFile = (text: string | undefined) => (text === "—" ? "" : (text ?? ""));
     for (const [index, row] of rows.entries()) {
-      expect(row).toHaveLength(13);
+      expect(row).toHaveLength(14);
       const email = row[column("Email")] ?? "";
       const guest = GUESTS.find((candidate) => candidate.email === email);
       expect(guest, `row ${index + 1}: ${email}`).toBeDefined();
@@ -331,13 +331,13 @@ describe("a learning event's roll call", () => {
       expect(row[column("Applied Date")]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       expect(row[column("Status")]).toBe("New Candidate");
       expect(row[column("Applicant Type")]).toBe("College");
-      expect(row[12]).toBe("");
+      expect(row[13]).toBe("");
     }
 
     const xlsxFile = await exportBy(page, page.getByTestId("applicants-export-xlsx"));
     expect(xlsxFile.suggestedFilename()).toBe(`${SLUG}-applicants-${today}.xlsx`);
     // the workbook holds the very cells of the CSV
-    expect(await xlsxTable(await xlsxFile.path(), 13)).toEqual(csv);
+    expect(await xlsxTable(await xlsxFile.path(), 14)).toEqual(csv);
   });
 
   it("grades by letter on a grade event: typed and picked from the keyboard; a refusal stays under its field until a later pick saves", async () => {

@@ -10,7 +10,8 @@ import { type RunningServer, startServer } from "./support/server";
  * Skill match as a learner meets it (issue 24): a posting of their college asks a skill they have
  * and one they lack; its page says so, names a course of their site that teaches the missing
  * one, and that course's page is one click away; once the college completes the course, the
- * score rises and the skill moves to "Skills you have". On a laptop and a 390 px phone, clean under axe.
+ * score rises and the skill moves to "Skills you have" — and the college sees the same score beside
+ * the student among the posting's applicants. On a laptop and a 390 px phone, clean under axe.
  */
 
 const STUDENT = { email: "student@example.com", site: "kmc" };
@@ -42,8 +43,9 @@ describe("skill match: the missing skill, what teaches it, and the score rising"
     return page;
   };
 
-  async function expectAccessible(page: Page, shot: string) {
-    await settleScreen(page, "job-opportunities");
+  /** Settled (on a laptop, the menu's entry selected; a phone's menu is in its drawer), a screenshot, and axe finds nothing serious. */
+  async function expectAccessible(page: Page, shot: string, entry?: string) {
+    await settleScreen(page, entry);
     await page.screenshot({ path: `${SCREENSHOTS}-${shot}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   }
@@ -85,10 +87,19 @@ describe("skill match: the missing skill, what teaches it, and the score rising"
     const lacking = section.getByTestId("missing-skill");
     expect(await lacking.count()).toBe(1);
     expect(await textOf(lacking.locator(".csc-skills__tag"))).toBe(missing);
-    await expectAccessible(student, "posting");
+    await expectAccessible(student, "posting", "job-opportunities");
     await student.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(student, "posting-phone");
     await student.setViewportSize({ width: 1280, height: 900 });
+
+    // the student applies; their college sees the same match beside them among the applicants
+    await api(student, "POST", `/api/job-opportunities/${job.id}/apply`, {});
+    const applicantMatch = async () => {
+      await college.goto(`${server.origin("kmc")}/admin/job-opportunities/show/${job.id}`);
+      const row = college.locator('[data-testid="applicants-table"] tr.ant-table-row', { hasText: STUDENT.email });
+      return textOf(row.getByTestId("applicant-match"));
+    };
+    expect(await applicantMatch()).toBe("50%");
 
     // one click to the course, and Enrol there
     await lacking.getByRole("link", { name: course.title }).click();
@@ -107,5 +118,6 @@ describe("skill match: the missing skill, what teaches it, and the score rising"
     await expect.poll(() => textOf(section.getByTestId("match-score"))).toBe("100% match");
     expect(await section.getByTestId("missing-skill").count()).toBe(0);
     expect(await section.getByTestId("matched-skills").getByTestId("skill").allInnerTexts()).toEqual([have, missing]);
+    expect(await applicantMatch()).toBe("100%");
   }, 180_000);
 });

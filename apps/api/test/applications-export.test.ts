@@ -123,6 +123,7 @@ const EN_HEADER = [
   "Department/Program",
   "Attendance",
   "Assessment",
+  "Skill match",
   "Completion status",
 ];
 
@@ -150,6 +151,7 @@ describe("the applicant export", () => {
       "Absent",
       "",
       "",
+      "",
     ]);
     expect(formula).toEqual([
       "2",
@@ -164,6 +166,7 @@ describe("the applicant export", () => {
       "Final Interview",
       "BBA",
       "Present",
+      "",
       "",
       "Complete",
     ]);
@@ -187,6 +190,7 @@ describe("the applicant export", () => {
       "विभाग/कार्यक्रम",
       "उपस्थिति",
       "मूल्याङ्कन",
+      "सीप मेल",
       "पूरा भएको स्थिति",
     ]);
     expect(bina?.[0]).toBe("१");
@@ -198,7 +202,7 @@ describe("the applicant export", () => {
     expect(formula?.[7]).toBe("कलेज");
     expect(formula?.[8]).toBe("अन्तिम अन्तर्वार्ता");
     expect(formula?.[10]).toBe("उपस्थित");
-    expect(formula?.[12]).toBe("पूरा");
+    expect(formula?.[13]).toBe("पूरा");
     expect(res.body).not.toMatch(/null|undefined/);
   });
 
@@ -242,6 +246,7 @@ describe("the applicant export", () => {
       "Hired",
       "",
       "Absent",
+      "",
       "",
       "",
     ]);

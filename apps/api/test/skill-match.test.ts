@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationRow } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
 
 /**
  * Skill match (issue 24, DESIGN §5b): every posting a learner reads carries `match_score`,
  * `matched_skills` and `missing_skills`, each missing skill with the courses, programs and roadmaps
  * on their site that teach it; "Suggested" is ordered by the score; completing what teaches a
- * missing skill raises the score. Staff read postings as stored.
+ * missing skill raises the score. Staff read postings as stored, and each applicant with their
+ * match, sortable.
  */
 
 let t: TestApp;
@@ -13,8 +15,9 @@ type Headers = Record<string, string>;
 type Row = Record<string, unknown>;
 const as: Record<string, Headers> = {};
 const ME = "student@example.com";
+const OTHER = "learner@example.com";
 const STAFF = "superadmin@example.com";
-const SITES: Record<string, string> = { [ME]: "kmc", [STAFF]: "provider" };
+const SITES: Record<string, string> = { [ME]: "kmc", [OTHER]: "provider", [STAFF]: "provider" };
 
 /** Every posting and catalogue item of this file has this word in its title. */
 const MARK = "Skillmatchsuite";
@@ -205,5 +208,87 @@ describe("skill match on the postings a learner reads", () => {
     expect(byTitle(list, jobs.third)).toMatchObject({ match_score: 100, missing_skills: [] });
     const suggested = await rows(ME, "type=suggested&_sort=title&_order=asc");
     expect(suggested.map((row) => row.match_score)).toEqual([100, 100, 100, 0]);
+  });
+});
+
+describe("skill match of applicants, as staff read and sort them", () => {
+  let posting: Posting;
+  const applications: Record<"me" | "other" | "guest", number> = { me: 0, other: 0, guest: 0 };
+
+  beforeAll(async () => {
+    const db = t.app.db;
+    posting = await job("applicants", ["Alphaskill", "Zetaskill", "Etaskill"]);
+    // the other learner has one of its three skills, gained; a guest has no account to have any
+    const other = (await db.selectFrom("users").select("id").where("email", "=", OTHER).executeTakeFirstOrThrow()).id;
+    await db.deleteFrom("learner_skills").where("user_id", "=", other).execute();
+    await db
+      .updateTable("users")
+      .set({ skills: JSON.stringify([]), preferences: JSON.stringify([]) })
+      .where("id", "=", other)
+      .execute();
+    await db
+      .insertInto("learner_skills")
+      .values({
+        user_id: other,
+        institution_id: null,
+        name: "Etaskill",
+        name_key: "etaskill",
+        gained_at: stamp(),
+        source_type: "course",
+        source_id: null,
+        source_title: null,
+        created_at: stamp(),
+      })
+      .execute();
+    for (const [key, who] of [
+      ["me", ME],
+      ["other", OTHER],
+    ] as const) {
+      const res = await call(who, "POST", `/job-opportunities/${posting.id}/apply`, {});
+      expect(res.statusCode, res.body).toBe(201);
+      applications[key] = res.json<{ id: number }>().id;
+    }
+    const guest = await db
+      .insertInto("applications")
+      .values(applicationRow({ job_opportunity_id: posting.id }, { full_name: `${MARK} guest` }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    applications.guest = guest.id;
+  });
+
+  const applicants = async (query: string) => {
+    const res = await call(STAFF, "GET", `/applications?job_opportunity_id=${posting.id}&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Row[]>();
+  };
+
+  it("carries each applicant's match: the share of the posting's skills they have, none for a guest", async () => {
+    const scores = Object.fromEntries((await applicants("")).map((row) => [row.id, row.match_score]));
+    // the student has Alphaskill of three; the other learner Etaskill, gained
+    expect(scores).toEqual({ [applications.me]: 33, [applications.other]: 33, [applications.guest]: null });
+    const one = await call(STAFF, "GET", `/applications/${applications.me}`);
+    expect(one.json()).toMatchObject({ match_score: 33 });
+  });
+
+  it("follows the applicant's skills as they change, and sorts by it either way with no score below every score", async () => {
+    await t.app.db
+      .updateTable("users")
+      .set({ preferences: JSON.stringify(["ZETASKILL"]) })
+      .where("email", "=", ME)
+      .execute();
+    const desc = await applicants("_sort=match_score&_order=desc");
+    expect(desc.map((row) => [row.id, row.match_score])).toEqual([
+      [applications.me, 67],
+      [applications.other, 33],
+      [applications.guest, null],
+    ]);
+    const asc = await applicants("_sort=match_score&_order=asc");
+    expect(asc.map((row) => row.id)).toEqual([applications.guest, applications.other, applications.me]);
+  });
+
+  it("is staff's alone: the learner's own application does not carry it", async () => {
+    const res = await call(ME, "GET", `/applications/${applications.me}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Object.keys(res.json())).not.toContain("match_score");
   });
 });

@@ -14,6 +14,7 @@ export const APPLICANT_COLUMNS = [
   "Department/Program",
   "Attendance",
   "Assessment",
+  "Skill match",
 ];
 
 /** The column headers of the applicant table inside `scope`, the selection column left out. */

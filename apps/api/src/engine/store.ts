@@ -1,6 +1,15 @@
 import { fieldType, type ResourceDefinition } from "@csc/shared";
-import { type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import {
+  type CompiledQuery,
+  type Expression,
+  type Kysely,
+  PostgresAdapter,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 import type { LRUCache } from "lru-cache";
+import { COMPUTED_COLUMNS } from "../domain/applicant-match.js";
 import { boundedCache, objectMemo } from "../platform/caches.js";
 import type { Database } from "../platform/db/schema.js";
 import type { Reach } from "./access.js";
@@ -114,7 +123,24 @@ export function filtered(query: AnySelect, resource: ResourceDefinition, list: L
   return result;
 }
 
-const columnsOf = (resource: ResourceDefinition) => resource.fields.map((f) => col(f.name));
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** A computed field's SQL over the alias (applicant-match.ts), for this database. */
+function computedSql(db: Kysely<Database>, resource: ResourceDefinition, name: string) {
+  const build = COMPUTED_COLUMNS[resource.table]?.[name];
+  if (!build) throw new Error(`${resource.name}.${name} is computed, and nothing computes it`);
+  return build(isPostgres(db));
+}
+
+/** What a row of the resource reads: its columns, and each computed field's SQL under its name. */
+const columnsOf = (db: Kysely<Database>, resource: ResourceDefinition) =>
+  resource.fields.map((f) => (f.computed ? computedSql(db, resource, f.name).as(f.name) : col(f.name)));
+
+/** What a sort by this field orders by: its column, or a computed field's SQL with no value last (below 0). */
+function sortKey(db: Kysely<Database>, resource: ResourceDefinition, name: string) {
+  const field = resource.fields.find((f) => f.name === name);
+  return field?.computed ? sql`coalesce(${computedSql(db, resource, name)}, -1)` : sql.ref(col(name));
+}
 
 /** A list's page and total as SQL, compiled once per resource, reach and query (see compiledList). */
 interface CompiledList {
@@ -163,10 +189,10 @@ function compiledList(db: Kysely<Database>, resource: ResourceDefinition, reach:
   const kept = key === null ? undefined : compiledLists.get(key);
   if (kept) return kept;
   const base = filtered(scoped(db, resource, reach), resource, list);
-  let page = base.select(columnsOf(resource));
+  let page = base.select(columnsOf(db, resource));
   const bestMatchFirst = suggestedOrder(resource, list);
   if (bestMatchFirst) page = page.orderBy(bestMatchFirst, "desc");
-  for (const { field, order } of list.sort) page = page.orderBy(col(field), order);
+  for (const { field, order } of list.sort) page = page.orderBy(sortKey(db, resource, field), order);
   if (!list.sort.some((s) => s.field === "id")) page = page.orderBy(col("id"), "asc");
   const compiled = {
     page: page
@@ -190,7 +216,7 @@ export async function listRows(db: Kysely<Database>, resource: ResourceDefinitio
 
 export async function findRow(db: Kysely<Database>, resource: ResourceDefinition, reach: Reach, id: number) {
   const row = await scoped(db, resource, reach)
-    .select(columnsOf(resource))
+    .select(columnsOf(db, resource))
     .where(col("id"), "=", id)
     .executeTakeFirst();
   return (row as Record<string, unknown> | undefined) ?? null;

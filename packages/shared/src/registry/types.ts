@@ -26,6 +26,11 @@ export interface FieldDefinition {
   search?: boolean;
   /** Set by the server (ids, timestamps, tenant columns for non-provider users); never from a body. */
   readOnly?: boolean;
+  /**
+   * Worked out by the server from other rows each time it is read (an applicant's skill match): no
+   * column holds it. Read only; sorted when `sort`, never filtered or searched.
+   */
+  computed?: boolean;
   /** Only provider staff may set it (tenant columns, plan, status of tenants), or read it unless `scopeColumn`. */
   providerOnly?: boolean;
   /**

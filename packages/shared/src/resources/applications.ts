@@ -40,6 +40,16 @@ export const applications: ResourceDefinition<"applications"> = {
     field("institution", "text", { list: true, sort: true, readOnly: true }),
     field("department", "text", { list: true, readOnly: true }),
     field("applied_at", "datetime", { list: true, sort: true, filter: true, readOnly: true }),
+    // the applicant's skill match with the posting (skill-match.ts), for staff to sort by
+    field("match_score", "number", {
+      list: true,
+      sort: true,
+      readOnly: true,
+      computed: true,
+      min: 0,
+      max: 100,
+      hiddenFrom: { kinds: ["learner"] },
+    }),
     field("applicant_type", "enum", { enum: "applicantOrigin", list: true, filter: true, readOnly: true }),
     // set by the pipeline's commands (bulk), never by the generic editor
     field("stage", "enum", { enum: "applicationStage", list: true, sort: true, filter: true, readOnly: true }),

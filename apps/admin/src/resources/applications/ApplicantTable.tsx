@@ -10,7 +10,7 @@ import { usePipelineLabels } from "./labels";
 import type { Application } from "./posting";
 
 /** The columns the list may sort by (the registry marks them sortable; the API refuses others). */
-const SORTABLE = new Set(["full_name", "institution", "applied_at", "stage"]);
+const SORTABLE = new Set(["full_name", "match_score", "institution", "applied_at", "stage"]);
 
 interface ApplicantTableProps {
   /** How each row's assessment reads: its posting's grading type (one posting's, or each row's own). */
@@ -32,7 +32,7 @@ interface ApplicantTableProps {
   selection?: { selected: number[]; onChange: (ids: number[]) => void };
 }
 
-/** The applicant table: exactly its twelve columns, sortable where the API sorts, S.No. running over the pages. */
+/** The applicant table: the spec's twelve columns and the skill match, sortable where the API sorts, S.No. running over the pages. */
 export function ApplicantTable({
   gradingOf,
   postingColumn,
@@ -138,6 +138,21 @@ export function ApplicantTable({
       render: (_value, row) => label("attendance", row.attendance),
     },
     { key: "assessment", title: t("columns.assessment"), render: (_value, row) => assessment(row) },
+    {
+      // the applicant's skill match with the posting (skill-match.ts); none for a guest without an account
+      key: "match_score",
+      title: header("match_score", t("columns.match_score")),
+      align: "right",
+      render: (_value, row) =>
+        typeof row.match_score === "number" ? (
+          <span
+            className="csc-nowrap"
+            data-testid="applicant-match"
+          >{`${formatNumber(row.match_score, language)}%`}</span>
+        ) : (
+          "—"
+        ),
+    },
     ...(postingColumn ? [postingColumn] : []),
   ];
 

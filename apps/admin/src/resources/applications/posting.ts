@@ -44,6 +44,8 @@ export interface Application extends ResourceRecord {
   institution: string | null;
   department: string | null;
   applied_at: string;
+  /** The applicant's skill match with the posting, 0–100; null for a guest (staff only). */
+  match_score?: number | null;
   applicant_type: string | null;
   stage: string;
   attendance: number | null;

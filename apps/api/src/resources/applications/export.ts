@@ -140,6 +140,10 @@ async function applicantSheet(
     [t("pipeline:columns.attendance"), (row) => labelOf(t, ATTENDANCE_OPTIONS, row.attendance)],
     [t("pipeline:columns.assessment"), assessment],
     [
+      t("pipeline:columns.match_score"),
+      (row) => (typeof row.match_score === "number" ? `${number(row.match_score)}%` : ""),
+    ],
+    [
       t("pipeline:detail.fields.completion_status"),
       (row) => labelOf(t, COMPLETION_STATUS_OPTIONS, row.completion_status),
     ],
