@@ -54,10 +54,13 @@ const tableRows = (page: Page) => page.locator('[data-testid="applicants-table"]
 
 /** The Status cell of every row on screen. */
 async function statuses(page: Page): Promise<string[]> {
+  // the row's cells: the selection column, then the table's columns
+  const status = 1 + APPLICANT_COLUMNS.indexOf("Status");
   return page
     .locator('[data-testid="applicants-table"] .ant-table-tbody tr.ant-table-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => (row.children[9]?.querySelector(".csc-enum-tag")?.textContent ?? "").trim()),
+    .evaluateAll(
+      (rows, at) => rows.map((row) => (row.children[at]?.querySelector(".csc-enum-tag")?.textContent ?? "").trim()),
+      status,
     );
 }
 

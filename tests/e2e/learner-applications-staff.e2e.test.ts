@@ -129,9 +129,12 @@ describe("a learner's applications on their detail page, for staff", () => {
     expect(await page.getByTestId("applicants-bulk-change").count()).toBe(0);
     expect(await page.getByTestId("applicants-view").count()).toBe(0);
     // every row is the student's; the stages read in their posting's variant
-    const names = await tableRows(page).locator("td:nth-child(2)").allInnerTexts();
+    const nthCell = (label: string) => `td:nth-child(${COLUMNS.indexOf(label) + 1})`;
+    const names = await tableRows(page).locator(nthCell("Student Name")).allInnerTexts();
     expect(new Set(names.map((name) => name.trim()))).toEqual(new Set([learner?.full_name]));
-    const statuses = await tableRows(page).locator("td:nth-child(9) .csc-enum-tag").allInnerTexts();
+    const statuses = await tableRows(page)
+      .locator(`${nthCell("Status")} .csc-enum-tag`)
+      .allInnerTexts();
     expect(statuses).toContain("New Candidates");
     expect(statuses).toContain("Certified");
 

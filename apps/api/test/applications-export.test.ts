@@ -113,6 +113,7 @@ async function xlsxTable(payload: Buffer) {
 const EN_HEADER = [
   "S.No.",
   "Student Name",
+  "Skill match",
   "Email",
   "Contact number",
   "Profession",
@@ -123,7 +124,6 @@ const EN_HEADER = [
   "Department/Program",
   "Attendance",
   "Assessment",
-  "Skill match",
   "Completion status",
 ];
 
@@ -140,6 +140,7 @@ describe("the applicant export", () => {
     expect(bina).toEqual([
       "1",
       "Bina Thapa",
+      "",
       `bina.${MARK}@example.com`,
       "",
       "",
@@ -151,12 +152,12 @@ describe("the applicant export", () => {
       "Absent",
       "",
       "",
-      "",
     ]);
     expect(formula).toEqual([
       "2",
       // a spreadsheet would run it: the leading ' keeps it text
       `'${FORMULA}`,
+      "",
       `formula.${MARK}@example.com`,
       "",
       "'+977 analyst",
@@ -166,7 +167,6 @@ describe("the applicant export", () => {
       "Final Interview",
       "BBA",
       "Present",
-      "",
       "",
       "Complete",
     ]);
@@ -180,6 +180,7 @@ describe("the applicant export", () => {
     expect(header).toEqual([
       "क्र.सं.",
       "विद्यार्थीको नाम",
+      "सीप मेल",
       "इमेल",
       "सम्पर्क नम्बर",
       "पेशा",
@@ -190,18 +191,17 @@ describe("the applicant export", () => {
       "विभाग/कार्यक्रम",
       "उपस्थिति",
       "मूल्याङ्कन",
-      "सीप मेल",
       "पूरा भएको स्थिति",
     ]);
     expect(bina?.[0]).toBe("१");
-    expect(bina?.[6]).toBe("मार्च ५, २०२६");
-    expect(bina?.[7]).toBe("उपलब्ध छैन");
-    expect(bina?.[8]).toBe("नियुक्त");
-    expect(bina?.[10]).toBe("अनुपस्थित");
-    expect(formula?.[6]).toBe("नोभे. २६, २०२६");
-    expect(formula?.[7]).toBe("कलेज");
-    expect(formula?.[8]).toBe("अन्तिम अन्तर्वार्ता");
-    expect(formula?.[10]).toBe("उपस्थित");
+    expect(bina?.[7]).toBe("मार्च ५, २०२६");
+    expect(bina?.[8]).toBe("उपलब्ध छैन");
+    expect(bina?.[9]).toBe("नियुक्त");
+    expect(bina?.[11]).toBe("अनुपस्थित");
+    expect(formula?.[7]).toBe("नोभे. २६, २०२६");
+    expect(formula?.[8]).toBe("कलेज");
+    expect(formula?.[9]).toBe("अन्तिम अन्तर्वार्ता");
+    expect(formula?.[11]).toBe("उपस्थित");
     expect(formula?.[13]).toBe("पूरा");
     expect(res.body).not.toMatch(/null|undefined/);
   });
@@ -213,10 +213,10 @@ describe("the applicant export", () => {
     try {
       const [, bina, formula] = csvTable((await exportOf(view())).body);
       // 5 March 2026 is 21 Falgun 2082; 26 November 2026 is 10 Mangsir 2083
-      expect(bina?.[6]).toBe("21 Falgun 2082");
-      expect(formula?.[6]).toBe("10 Mangsir 2083");
+      expect(bina?.[7]).toBe("21 Falgun 2082");
+      expect(formula?.[7]).toBe("10 Mangsir 2083");
       const [, binaNp] = csvTable((await exportOf(view(), "np-NP")).body);
-      expect(binaNp?.[6]).toBe("२१ फागुन २०८२");
+      expect(binaNp?.[7]).toBe("२१ फागुन २०८२");
     } finally {
       await calendarOf("gregorian");
     }
@@ -237,6 +237,7 @@ describe("the applicant export", () => {
     expect(rowValues(2)).toEqual([
       "1",
       "Bina Thapa",
+      "",
       `bina.${MARK}@example.com`,
       "",
       "",
@@ -248,16 +249,15 @@ describe("the applicant export", () => {
       "Absent",
       "",
       "",
-      "",
     ]);
     const formulaRow = rowValues(3);
-    expect(formulaRow[6]).toBe("Nov 26, 2026");
-    expect(formulaRow[8]).toBe("Final Interview");
-    expect(formulaRow[10]).toBe("Present");
+    expect(formulaRow[7]).toBe("Nov 26, 2026");
+    expect(formulaRow[9]).toBe("Final Interview");
+    expect(formulaRow[11]).toBe("Present");
     // the formula-looking values are the text they were, in string cells, never formulas
     for (const [column, text] of [
       [2, FORMULA],
-      [5, "+977 analyst"],
+      [6, "+977 analyst"],
     ] as const) {
       const cell = sheet.getRow(3).getCell(column);
       expect(cell.value).toBe(text);
@@ -274,8 +274,8 @@ describe("the applicant export", () => {
   it("writes Nepali headers in the workbook too", async () => {
     const sheet = await xlsxTable((await exportOf(view("&format=xlsx"), "np-NP")).rawPayload);
     expect(sheet.getRow(1).getCell(2).value).toBe("विद्यार्थीको नाम");
-    expect(sheet.getRow(2).getCell(7).value).toBe("मार्च ५, २०२६");
-    expect(sheet.getRow(2).getCell(9).value).toBe("नियुक्त");
+    expect(sheet.getRow(2).getCell(8).value).toBe("मार्च ५, २०२६");
+    expect(sheet.getRow(2).getCell(10).value).toBe("नियुक्त");
   });
 
   it("names applicants of several postings by date alone, with each row's posting by its title", async () => {

@@ -122,8 +122,8 @@ describe("skill match on the postings a learner reads", () => {
     jobs.half = await job("half", ["Alphaskill", "Gammaskill"]);
     jobs.third = await job("third", ["Betaskill", "Gammaskill", "Deltaskill"]);
     jobs.none = await job("none", ["Omegaskill"]);
-    // suggested for a topic it is tagged with, while asking none of the learner's skills
-    jobs.topicOnly = await job("topic only", ["Omegaskill"], ["alphaskill"]);
+    // tagged with a topic the learner has, and asking three skills they do not: one of four
+    jobs.topicOnly = await job("topic only", ["Omegaskill", "Psiskill", "Chiskill"], ["alphaskill"]);
 
     teaches.roadmap = await teaching("career_roadmaps", "roadmap", ["Gammaskill", "Deltaskill"]);
     teaches.course = await teaching("courses", "course", ["gammaskill"]);
@@ -135,7 +135,7 @@ describe("skill match on the postings a learner reads", () => {
     teaches.draft = await teaching("courses", "draft", ["Gammaskill"], { published: false });
   });
 
-  it("scores every posting: the share of its skills the learner has, with those they have and those they lack", async () => {
+  it("scores every posting: the share of its skills and topics the learner has, with those they have and lack", async () => {
     const list = await rows(ME, "");
     expect(byTitle(list, jobs.full)).toMatchObject({
       match_score: 100,
@@ -145,7 +145,7 @@ describe("skill match on the postings a learner reads", () => {
     expect(byTitle(list, jobs.half)).toMatchObject({ match_score: 50, matched_skills: ["Alphaskill"] });
     expect(byTitle(list, jobs.third)).toMatchObject({ match_score: 33, matched_skills: ["Betaskill"] });
     expect(byTitle(list, jobs.none)).toMatchObject({ match_score: 0, matched_skills: [] });
-    expect(byTitle(list, jobs.topicOnly)).toMatchObject({ match_score: 0, matched_skills: [] });
+    expect(byTitle(list, jobs.topicOnly)).toMatchObject({ match_score: 25, matched_skills: ["alphaskill"] });
   });
 
   it("names what teaches each missing skill on the learner's site: courses, programs and roadmaps they may read", async () => {
@@ -173,7 +173,7 @@ describe("skill match on the postings a learner reads", () => {
       expect(suggested.map((row) => row.title)).toEqual(
         [jobs.full, jobs.half, jobs.third, jobs.topicOnly].map((posting) => posting.title),
       );
-      expect(suggested.map((row) => row.match_score)).toEqual([100, 50, 33, 0]);
+      expect(suggested.map((row) => row.match_score)).toEqual([100, 50, 33, 25]);
     }
   });
 
@@ -207,7 +207,7 @@ describe("skill match on the postings a learner reads", () => {
     });
     expect(byTitle(list, jobs.third)).toMatchObject({ match_score: 100, missing_skills: [] });
     const suggested = await rows(ME, "type=suggested&_sort=title&_order=asc");
-    expect(suggested.map((row) => row.match_score)).toEqual([100, 100, 100, 0]);
+    expect(suggested.map((row) => row.match_score)).toEqual([100, 100, 100, 25]);
   });
 });
 
@@ -217,13 +217,13 @@ describe("skill match of applicants, as staff read and sort them", () => {
 
   beforeAll(async () => {
     const db = t.app.db;
-    posting = await job("applicants", ["Alphaskill", "Zetaskill", "Etaskill"]);
-    // the other learner has one of its three skills, gained; a guest has no account to have any
+    posting = await job("applicants", ["Alphaskill", "Zetaskill", "Etaskill"], ["Thetaskill"]);
+    // the other learner has one of its skills, gained, and its topic as a preference; a guest has no account to have any
     const other = (await db.selectFrom("users").select("id").where("email", "=", OTHER).executeTakeFirstOrThrow()).id;
     await db.deleteFrom("learner_skills").where("user_id", "=", other).execute();
     await db
       .updateTable("users")
-      .set({ skills: JSON.stringify([]), preferences: JSON.stringify([]) })
+      .set({ skills: JSON.stringify([]), preferences: JSON.stringify(["thetaskill"]) })
       .where("id", "=", other)
       .execute();
     await db
@@ -264,22 +264,22 @@ describe("skill match of applicants, as staff read and sort them", () => {
 
   it("carries each applicant's match: the share of the posting's skills they have, none for a guest", async () => {
     const scores = Object.fromEntries((await applicants("")).map((row) => [row.id, row.match_score]));
-    // the student has Alphaskill of three; the other learner Etaskill, gained
-    expect(scores).toEqual({ [applications.me]: 33, [applications.other]: 33, [applications.guest]: null });
+    // of its three skills and one topic, the student has Alphaskill; the other learner Etaskill and the topic
+    expect(scores).toEqual({ [applications.me]: 25, [applications.other]: 50, [applications.guest]: null });
     const one = await call(STAFF, "GET", `/applications/${applications.me}`);
-    expect(one.json()).toMatchObject({ match_score: 33 });
+    expect(one.json()).toMatchObject({ match_score: 25 });
   });
 
   it("follows the applicant's skills as they change, and sorts by it either way with no score below every score", async () => {
     await t.app.db
       .updateTable("users")
-      .set({ preferences: JSON.stringify(["ZETASKILL"]) })
+      .set({ preferences: JSON.stringify(["ZETASKILL", "thetaskill"]) })
       .where("email", "=", ME)
       .execute();
     const desc = await applicants("_sort=match_score&_order=desc");
     expect(desc.map((row) => [row.id, row.match_score])).toEqual([
-      [applications.me, 67],
-      [applications.other, 33],
+      [applications.me, 75],
+      [applications.other, 50],
       [applications.guest, null],
     ]);
     const asc = await applicants("_sort=match_score&_order=asc");

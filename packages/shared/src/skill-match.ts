@@ -10,7 +10,8 @@ import type { ResourceDefinition } from "./registry/types.js";
  *
  * - A learner has a skill when it is among the skills on their profile, the skills they gained by
  *   completing a course, program, roadmap or learning event, or their preferences.
- * - A posting asks the skills its `skills` field names (its `tags` where it has no such field).
+ * - A posting asks the skills its `skills` field names and the topics its `tags` name (shown to
+ *   learners as preferences: the names their preferences are chosen among).
  * - Names match whatever their case and spacing: "Data  analysis" is "data analysis".
  * - The score is the share of the posting's skills the learner has, 0–100, rounded to the nearest
  *   whole number. A posting that names no skills has nothing to match and scores 0.
@@ -56,13 +57,15 @@ export function matchSkills(learner: ReadonlySet<string>, postingSkills: readonl
   return { score: matchScoreOf(matched.length, asked.length), matched, missing };
 }
 
-/** The field of a posting (or any resource) naming its skills, or null when it has none. */
-export function skillsFieldOfResource(resource: ResourceDefinition): "skills" | "tags" | null {
-  for (const name of ["skills", "tags"] as const) {
-    if (resource.fields.some((field) => field.name === name && field.type === "tags")) return name;
-  }
-  return null;
-}
+/** The fields of a posting naming what it asks: its `skills` and `tags`, those it has. */
+export const askingFieldsOf = (resource: ResourceDefinition): ("skills" | "tags")[] =>
+  (["skills", "tags"] as const).filter((name) =>
+    resource.fields.some((field) => field.name === name && field.type === "tags"),
+  );
+
+/** The names a posting row asks, from its asking fields (each a list of names as the API reads it). */
+export const askedBy = (row: Record<string, unknown>, fields: readonly string[]): unknown[] =>
+  fields.flatMap((name) => (Array.isArray(row[name]) ? row[name] : []));
 
 /** At most this many courses, programs and roadmaps are named as teaching each missing skill. */
 export const TEACH_LIMIT = 3;

@@ -4,6 +4,7 @@ import type { Locator, Page } from "playwright-core";
 export const APPLICANT_COLUMNS = [
   "S.No.",
   "Student Name",
+  "Skill match",
   "Email",
   "Contact number",
   "Profession",
@@ -14,7 +15,6 @@ export const APPLICANT_COLUMNS = [
   "Department/Program",
   "Attendance",
   "Assessment",
-  "Skill match",
 ];
 
 /** The column headers of the applicant table inside `scope`, the selection column left out. */

@@ -1,12 +1,13 @@
-import { RESOURCES, type ResourceName, skillsFieldOfResource } from "@csc/shared";
+import { askingFieldsOf, RESOURCES, type ResourceName } from "@csc/shared";
 import { type RawBuilder, sql } from "kysely";
 
 /**
  * An applicant's skill match (packages/shared/src/skill-match.ts) as SQL over an application row
- * (alias `r`), so that staff can sort a posting's applicants by it: the share of the posting's
- * skills the applicant has — their profile's skills and preferences and the skills they gained —
- * in whole percent rounded half up (`matchScoreOf`); none (null) when the posting names no skills
- * or the applicant is a guest without an account. Worked out when read, so it follows every change of either side.
+ * (alias `r`), so that staff can sort a posting's applicants by it: the share of the names the
+ * posting asks (its skills and tags) the applicant has — their profile's skills and preferences and the skills they gained —
+ * in whole percent rounded half up (`matchScoreOf`); none (null) when the posting asks nothing
+ * or the applicant is a guest without an account. Worked out when read, so it follows every change
+ * of either side.
  *
  * SQLite and PostgreSQL read a JSON list differently (`json_each`, `json_array_elements_text`);
  * names are compared trimmed and lower-cased, as `skillKey` does (SQLite lowers ASCII letters only).
@@ -19,15 +20,17 @@ function namesOf(postgres: boolean, list: RawBuilder<unknown>): RawBuilder<unkno
     : sql`(select lower(trim(value)) as k from json_each(case when json_valid(${list}) then ${list} else '[]' end))`;
 }
 
-/** The posting's list of skills, whichever posting the application is to (its parents in the registry). */
-function postingSkills(): RawBuilder<unknown> {
-  const lists = (RESOURCES.applications.parents ?? []).flatMap(({ field, resource }) => {
-    const posting = RESOURCES[resource as ResourceName];
-    const skills = skillsFieldOfResource(posting);
-    if (!skills) return [];
-    return [sql`(select p.${sql.ref(skills)} from ${sql.table(posting.table)} as p where p.id = r.${sql.ref(field)})`];
+/** Each list of names the posting asks (its skills, its tags), whichever posting the application is to. */
+function postingLists(): RawBuilder<unknown>[] {
+  const parents = RESOURCES.applications.parents ?? [];
+  return (["skills", "tags"] as const).map((name) => {
+    const lists = parents.flatMap(({ field, resource }) => {
+      const posting = RESOURCES[resource as ResourceName];
+      if (!askingFieldsOf(posting).includes(name)) return [];
+      return [sql`(select p.${sql.ref(name)} from ${sql.table(posting.table)} as p where p.id = r.${sql.ref(field)})`];
+    });
+    return lists.length === 0 ? sql`'[]'` : sql`coalesce(${sql.join(lists)}, '[]')`;
   });
-  return sql`coalesce(${sql.join(lists)}, '[]')`;
 }
 
 /** The names the applicant has: their profile's skills and preferences, and the keys of the skills they gained. */
@@ -39,7 +42,10 @@ function applicantNames(postgres: boolean): RawBuilder<unknown> {
 
 /** The applicant's match score over an application row `r`, as SQL for the engine's select and sort. */
 export function applicantMatchScore(postgres: boolean): RawBuilder<number | null> {
-  const asked = sql`select distinct a.k from ${namesOf(postgres, postingSkills())} as a where a.k <> ''`;
+  const asked = sql`select distinct a.k from (${sql.join(
+    postingLists().map((list) => sql`select n.k from ${namesOf(postgres, list)} as n`),
+    sql` union all `,
+  )}) as a where a.k <> ''`;
   // counts are 64-bit on PostgreSQL, which its driver reads as text: the score is cast to an integer
   return sql<number | null>`cast((case when r.user_id is null then null else (
     select case when count(*) = 0 then null

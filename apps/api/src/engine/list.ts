@@ -1,5 +1,6 @@
 import {
   ALL_TAB,
+  askingFieldsOf,
   decodeFilterValue,
   ENUM_OPTIONS,
   type FieldDefinition,
@@ -19,7 +20,6 @@ import {
   type RuleFilterName,
   rejectedStagesFor,
   roleKind,
-  skillsFieldOfResource,
   TIME_WINDOW_FILTERS,
   type TimeWindowFilter,
   takenByLearner,
@@ -358,26 +358,33 @@ export function learnerWhere(resource: ResourceDefinition, list: ListQuery) {
 
 /**
  * The learner's "Suggested" tab is ordered by skill match first (skill-match.ts): the posting's
- * score as SQL, the same on SQLite and PostgreSQL — the interests its skills name, out of how many
- * skills its JSON list holds, in whole percent rounded half up (`matchScoreOf`). Null for any
- * other list, or a posting without skills.
+ * score as SQL, the same on SQLite and PostgreSQL — the interests its skills and tags name, out of
+ * how many names their JSON lists hold, in whole percent rounded half up (`matchScoreOf`). A name
+ * in both lists counts twice here and once in the score, a rare tie broken differently. Null for
+ * any other list, or a posting asking nothing.
  */
 export function suggestedOrder(resource: ResourceDefinition, list: ListQuery) {
-  const field = skillsFieldOfResource(resource);
+  const fields = askingFieldsOf(resource);
   const interests = list.learner?.interests ?? [];
-  if (list.learnerTab !== "suggested" || field === null || interests.length === 0) return null;
+  if (list.learnerTab !== "suggested" || fields.length === 0 || interests.length === 0) return null;
   return (eb: AnyBuilder): Expression<number> => {
-    const column = eb.ref(`r.${field}`);
+    const columns = fields.map((field) => eb.ref(`r.${field}`));
+    const names = (name: string) => `%${escapeLike(JSON.stringify(name))}%`;
     const matched = sql.join(
-      interests.map(
-        (name) =>
-          sql`(case when lower(${column}) like ${`%${escapeLike(JSON.stringify(name))}%`} escape '\\' then 1 else 0 end)`,
+      interests.flatMap((name) =>
+        columns.map((column) => sql`(case when lower(${column}) like ${names(name)} escape '\\' then 1 else 0 end)`),
       ),
       sql` + `,
     );
     // the names a JSON list of strings holds: one more than the `","` between them
-    const asked = sql`(case when ${column} is null or ${column} = '[]' then 0 else (length(${column}) - length(replace(${column}, '","', ''))) / 3 + 1 end)`;
-    return sql<number>`(case when ${asked} = 0 then 0 else (200 * (${matched}) + ${asked}) / (2 * ${asked}) end)`;
+    const asked = sql.join(
+      columns.map(
+        (column) =>
+          sql`(case when ${column} is null or ${column} = '[]' then 0 else (length(${column}) - length(replace(${column}, '","', ''))) / 3 + 1 end)`,
+      ),
+      sql` + `,
+    );
+    return sql<number>`(case when (${asked}) = 0 then 0 else (200 * (${matched}) + (${asked})) / (2 * (${asked})) end)`;
   };
 }
 

@@ -96,6 +96,17 @@ export function ApplicantTable({
         </Button>
       ),
     },
+    {
+      // the applicant's skill match with the posting (skill-match.ts); none for a guest without an account
+      key: "match_score",
+      title: header("match_score", t("columns.match_score")),
+      align: "right",
+      render: (_value, row) => (
+        <span className="csc-nowrap" data-testid="applicant-match">
+          {typeof row.match_score === "number" ? `${formatNumber(row.match_score, language)}%` : "—"}
+        </span>
+      ),
+    },
     { key: "email", dataIndex: "email", title: t("columns.email"), ellipsis: true },
     { key: "contact_number", dataIndex: "contact_number", title: t("columns.contact_number"), render: dash },
     { key: "profession", dataIndex: "profession", title: t("columns.profession"), render: dash },
@@ -138,21 +149,6 @@ export function ApplicantTable({
       render: (_value, row) => label("attendance", row.attendance),
     },
     { key: "assessment", title: t("columns.assessment"), render: (_value, row) => assessment(row) },
-    {
-      // the applicant's skill match with the posting (skill-match.ts); none for a guest without an account
-      key: "match_score",
-      title: header("match_score", t("columns.match_score")),
-      align: "right",
-      render: (_value, row) =>
-        typeof row.match_score === "number" ? (
-          <span
-            className="csc-nowrap"
-            data-testid="applicant-match"
-          >{`${formatNumber(row.match_score, language)}%`}</span>
-        ) : (
-          "—"
-        ),
-    },
     ...(postingColumn ? [postingColumn] : []),
   ];
 

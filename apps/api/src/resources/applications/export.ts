@@ -118,6 +118,10 @@ async function applicantSheet(
   const columns: [string, (row: Record<string, unknown>, index: number) => string][] = [
     [t("pipeline:columns.sno"), (_row, index) => number(index + 1)],
     [t("pipeline:columns.full_name"), (row) => exportText(row.full_name)],
+    [
+      t("pipeline:columns.match_score"),
+      (row) => (typeof row.match_score === "number" ? `${number(row.match_score)}%` : ""),
+    ],
     [t("pipeline:columns.email"), (row) => exportText(row.email)],
     [t("pipeline:columns.contact_number"), (row) => exportText(row.contact_number)],
     [t("pipeline:columns.profession"), (row) => exportText(row.profession)],
@@ -139,10 +143,6 @@ async function applicantSheet(
     [t("pipeline:columns.department"), (row) => exportText(row.department)],
     [t("pipeline:columns.attendance"), (row) => labelOf(t, ATTENDANCE_OPTIONS, row.attendance)],
     [t("pipeline:columns.assessment"), assessment],
-    [
-      t("pipeline:columns.match_score"),
-      (row) => (typeof row.match_score === "number" ? `${number(row.match_score)}%` : ""),
-    ],
     [
       t("pipeline:detail.fields.completion_status"),
       (row) => labelOf(t, COMPLETION_STATUS_OPTIONS, row.completion_status),

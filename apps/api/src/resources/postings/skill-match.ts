@@ -1,4 +1,5 @@
 import {
+  askedBy,
   learnerSkillKeys,
   type MissingSkill,
   matchSkills,
@@ -90,14 +91,14 @@ export async function teachersOf(
  */
 export async function withSkillMatch(
   request: FastifyRequest,
-  field: string | null,
+  fields: readonly string[],
   rows: Record<string, unknown>[],
 ): Promise<Record<string, unknown>[]> {
   if (roleKind(request.auth.role) !== "learner" || rows.length === 0) return rows;
   const learner = learnerSkillKeys(await learnerSkillNames(request.server.db, request.auth.id));
   const matched = rows.map((row) => ({
     row,
-    match: matchSkills(learner, field !== null && Array.isArray(row[field]) ? row[field] : []),
+    match: matchSkills(learner, askedBy(row, fields)),
   }));
   const teachers = await teachersOf(
     request,
