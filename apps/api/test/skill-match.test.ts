@@ -1,3 +1,4 @@
+import { learnerSkillKeys, matchSkills, skillKey } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationRow } from "./applications-fixture.js";
 import { bearer, createTestApp, hostOf, type TestApp, tokenFor } from "./helpers.js";
@@ -290,5 +291,87 @@ describe("skill match of applicants, as staff read and sort them", () => {
     const res = await call(ME, "GET", `/applications/${applications.me}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(Object.keys(res.json())).not.toContain("match_score");
+  });
+});
+
+describe("the applicant's score in SQL is the shared rule's", () => {
+  /** A few names in several spellings, so that case and spacing are matched as the rule matches them. */
+  const VOCABULARY = [
+    "Python",
+    "python ",
+    "SQL",
+    " sql",
+    "Data analysis",
+    "DATA ANALYSIS",
+    "Excel",
+    "Go",
+    "Rust",
+    "Cobol",
+  ];
+  /** A small deterministic generator: the same cases on every run. */
+  let seed = 20261128;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const some = (count: number) =>
+    Array.from({ length: count }, () => VOCABULARY[Math.floor(next() * VOCABULARY.length)] ?? "Go");
+
+  it("agrees with matchSkills on every case: profile skills, preferences and gained skills against skills and tags", async () => {
+    const db = t.app.db;
+    const other = (await db.selectFrom("users").select("id").where("email", "=", OTHER).executeTakeFirstOrThrow()).id;
+    const learners = [
+      { id: me, skills: ["Python", "excel"], preferences: ["Data  analysis"], gained: ["Rust"] },
+      { id: other, skills: [], preferences: ["sql"], gained: ["GO"] },
+    ];
+    for (const learner of learners) {
+      await db.deleteFrom("learner_skills").where("user_id", "=", learner.id).execute();
+      await db
+        .updateTable("users")
+        .set({ skills: JSON.stringify(learner.skills), preferences: JSON.stringify(learner.preferences) })
+        .where("id", "=", learner.id)
+        .execute();
+      for (const name of learner.gained) {
+        await db
+          .insertInto("learner_skills")
+          .values({
+            user_id: learner.id,
+            institution_id: null,
+            name,
+            name_key: skillKey(name),
+            gained_at: stamp(),
+            source_type: "course",
+            source_id: null,
+            source_title: null,
+            created_at: stamp(),
+          })
+          .execute();
+      }
+    }
+    const expected = new Map<number, number | null>();
+    for (let round = 0; round < 12; round++) {
+      const skills = some(Math.floor(next() * 4));
+      const tags = some(Math.floor(next() * 3));
+      const posting = await job(`case ${round}`, skills, tags);
+      for (const learner of learners) {
+        const application = await db
+          .insertInto("applications")
+          .values(
+            applicationRow({ job_opportunity_id: posting.id }, { user_id: learner.id, full_name: `${MARK} ${round}` }),
+          )
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const keys = learnerSkillKeys([...learner.skills, ...learner.preferences, ...learner.gained]);
+        const match = matchSkills(keys, [...skills, ...tags]);
+        expected.set(application.id, match.matched.length + match.missing.length === 0 ? null : match.score);
+      }
+    }
+    const ids = [...expected.keys()];
+    const res = await call(STAFF, "GET", `/applications?${ids.map((id) => `id=${id}`).join("&")}&_end=100`);
+    expect(res.statusCode, res.body).toBe(200);
+    const read = new Map(res.json<Row[]>().map((row) => [row.id as number, row.match_score]));
+    expect(Object.fromEntries(read)).toEqual(Object.fromEntries(expected));
+    // and the cases are not all alike
+    expect(new Set(expected.values()).size).toBeGreaterThan(3);
   });
 });

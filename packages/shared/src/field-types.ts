@@ -409,7 +409,11 @@ const DEFINITIONS = {
       if (!items.every((item) => typeof item === "string" && item.length > 0 && item.length <= 80)) return invalid();
       if (items.some((item) => LINE_BREAK.test(item as string))) return notOneLine();
       if (allowed && !items.every((item) => allowed.includes(item as string))) return invalid();
-      return { ok: true, value: JSON.stringify([...new Set(items)]) };
+      // a run of spaces inside a name is one space: "Data  analysis" is kept as "Data analysis", as skill match reads it
+      return {
+        ok: true,
+        value: JSON.stringify([...new Set(items.map((item) => (item as string).replace(/\s+/g, " ")))]),
+      };
     },
     schema: () => Type.Array(Type.String()),
     holdsNames: true,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { encodeFieldValue } from "./field-types.js";
 import {
   askedSkills,
   learnerSkillKeys,
@@ -43,5 +44,12 @@ describe("skill match", () => {
       "enrichment-programs",
     ]);
     expect(TEACHING_RESOURCES.find((item) => item.resource === "career-roadmap")?.field).toBe("skills");
+  });
+
+  it("keeps names as it reads them: a list of names is stored trimmed, a run of spaces one space", () => {
+    const encoded = encodeFieldValue({ name: "skills", type: "tags" }, [" Data   analysis ", "SQL"], (html) => html);
+    expect(encoded).toEqual({ ok: true, value: JSON.stringify(["Data analysis", "SQL"]) });
+    // what the rule reads back is what it matches
+    expect(askedSkills(JSON.parse(encoded.ok ? String(encoded.value) : "[]"))).toEqual(["Data analysis", "SQL"]);
   });
 });

@@ -10,14 +10,22 @@ import { type RawBuilder, sql } from "kysely";
  * of either side.
  *
  * SQLite and PostgreSQL read a JSON list differently (`json_each`, `json_array_elements_text`);
- * names are compared trimmed and lower-cased, as `skillKey` does (SQLite lowers ASCII letters only).
+ * names are compared as `skillKey` compares them (but SQLite lowers ASCII letters only).
  */
 
-/** The trimmed, lower-cased names of a JSON list of strings, as a one-column (`k`) subquery. */
+/**
+ * A name as `skillKey` knows it: trimmed, lower-cased, a run of spaces one space. Names are
+ * written so (the tags field type); a name stored before that, with a run of up to eight spaces,
+ * is read so too.
+ */
+const keyOf = (name: RawBuilder<unknown>) =>
+  sql`lower(trim(replace(replace(replace(${name}, '  ', ' '), '  ', ' '), '  ', ' ')))`;
+
+/** The keys of the names of a JSON list of strings, as a one-column (`k`) subquery. */
 function namesOf(postgres: boolean, list: RawBuilder<unknown>): RawBuilder<unknown> {
   return postgres
-    ? sql`(select lower(trim(v)) as k from json_array_elements_text(coalesce(nullif(${list}, ''), '[]')::json) as v)`
-    : sql`(select lower(trim(value)) as k from json_each(case when json_valid(${list}) then ${list} else '[]' end))`;
+    ? sql`(select ${keyOf(sql`v`)} as k from json_array_elements_text(coalesce(nullif(${list}, ''), '[]')::json) as v)`
+    : sql`(select ${keyOf(sql`value`)} as k from json_each(case when json_valid(${list}) then ${list} else '[]' end))`;
 }
 
 /** Each list of names the posting asks (its skills, its tags), whichever posting the application is to. */
