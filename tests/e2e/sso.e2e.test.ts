@@ -84,8 +84,22 @@ describe("single sign-on", () => {
     await save(admin);
     await expectToast(admin, /was saved|were saved/);
 
-    await admin.getByTestId("resource-edit").click();
-    await fieldOf(admin, "oidc_client_secret").waitFor();
+    // the form gives way to the record; a click on Edit while the record still renders can be lost,
+    // so Edit is pressed again until the form is back (once the field shows, no more presses)
+    const secretField = fieldOf(admin, "oidc_client_secret");
+    await secretField.waitFor({ state: "hidden" });
+    await expect
+      .poll(
+        async () => {
+          if (!(await secretField.isVisible())) {
+            await admin.getByTestId("resource-edit").click({ timeout: 5_000 });
+            await secretField.waitFor({ timeout: 4_000 }).catch(() => {});
+          }
+          return secretField.isVisible();
+        },
+        { timeout: 25_000, interval: 500 },
+      )
+      .toBe(true);
     expect(await fieldOf(admin, "oidc_client_secret").locator("input").inputValue()).toBe("");
     const record = await callApi(admin, "GET", `/api/institution-details/${kmcId}`);
     expect(JSON.stringify(record.body)).not.toContain(idp.clientSecret);
