@@ -181,7 +181,14 @@ describe("the applicant drawer: acting on the applicant in view", () => {
     // a new stage, with a message to the applicant
     const actions = drawer.getByTestId("applicant-actions");
     await actions.waitFor();
-    await chooseOption(recruiter, actions.locator(`.ant-select:has(#applicant-${applicationId}-stage)`), "Shortlisted");
+    // picked, and picked again until it took: a click while the list still slides in can miss, and Save would send no stage
+    const stageSelect = actions.locator(`.ant-select:has(#applicant-${applicationId}-stage)`);
+    const picked = stageSelect.locator('.ant-select-selection-item[title="Shortlisted"]');
+    for (let attempt = 1; !(await picked.isVisible()); attempt++) {
+      if (attempt > 3) throw new Error("the stage select did not take Shortlisted");
+      await chooseOption(recruiter, stageSelect, "Shortlisted");
+      await picked.waitFor({ timeout: 3_000 }).catch(() => {});
+    }
     await actions.getByTestId("applicant-message").fill(MESSAGE);
     const changed = recruiter.waitForResponse((response) => response.url().endsWith("/api/applications/bulk"));
     await actions.getByTestId("applicant-save").click();

@@ -242,6 +242,8 @@ describe("the dashboards", () => {
       .toEqual([PROGRESSION_CSV_FILENAME, PROGRESSION_PNG_FILENAME].sort());
 
     await expectReachableByTab(page, ["dashboard-range", "dashboard-granularity", "download-png", "download-csv"]);
+    // the downloads' toasts gone first: one fading out is mid-way between two contrasts
+    await expect.poll(() => page.locator(".ant-notification-notice").count(), { timeout: 15_000 }).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
