@@ -266,6 +266,14 @@ export async function withLearner(request: FastifyRequest, list: ListQuery): Pro
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * Whether a JSON list of names (a tags column, lower-cased here) holds `key`, a lower-cased name:
+ * its JSON string, quotes included, is looked for in the text — the same SQL on SQLite and
+ * PostgreSQL, and exact (`"sql"` is not found in `"mysql"`).
+ */
+export const namesHold = (column: Expression<unknown>, key: string) =>
+  sql<SqlBool>`lower(${column}) like ${`%${escapeLike(JSON.stringify(key))}%`} escape '\\'`;
+
+/**
  * Postings whose skills or tags name one of the learner's interests, ignoring case. Tags are
  * stored as JSON text (`["Python","SQL"]`), and JSON functions differ between SQLite and
  * PostgreSQL: a name is matched as its JSON string, quotes included, inside that text — the same
@@ -276,14 +284,7 @@ function matchesInterests(eb: AnyBuilder, resource: ResourceDefinition, interest
     resource.fields.some((f) => f.name === name && fieldType(f.type).holdsNames),
   );
   if (interests.length === 0 || columns.length === 0) return sql<SqlBool>`1 = 0`;
-  return eb.or(
-    columns.flatMap((column) =>
-      interests.map(
-        (name) =>
-          sql<SqlBool>`lower(${eb.ref(`r.${column}`)}) like ${`%${escapeLike(JSON.stringify(name))}%`} escape '\\'`,
-      ),
-    ),
-  );
+  return eb.or(columns.flatMap((column) => interests.map((name) => namesHold(eb.ref(`r.${column}`), name))));
 }
 
 /** Postings the learner applied to, of those in `stages` when given; withdrawn ones only when `withdrawn`. */
@@ -369,10 +370,9 @@ export function suggestedOrder(resource: ResourceDefinition, list: ListQuery) {
   if (list.learnerTab !== "suggested" || fields.length === 0 || interests.length === 0) return null;
   return (eb: AnyBuilder): Expression<number> => {
     const columns = fields.map((field) => eb.ref(`r.${field}`));
-    const names = (name: string) => `%${escapeLike(JSON.stringify(name))}%`;
     const matched = sql.join(
       interests.flatMap((name) =>
-        columns.map((column) => sql`(case when lower(${column}) like ${names(name)} escape '\\' then 1 else 0 end)`),
+        columns.map((column) => sql`(case when ${namesHold(column, name)} then 1 else 0 end)`),
       ),
       sql` + `,
     );

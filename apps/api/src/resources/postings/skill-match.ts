@@ -12,18 +12,15 @@ import {
   type TeachingItem,
 } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
-import { type SqlBool, sql } from "kysely";
 import { labelsIn, learnerSkillNames } from "../../domain/learner-skills.js";
 import { reachOf } from "../../engine/access.js";
+import { namesHold } from "../../engine/list.js";
 import { ALIAS, scoped } from "../../engine/store.js";
 
 /**
  * Skill match on the server (the rule is packages/shared/src/skill-match.ts): a learner's skills
  * as the rule counts them, and what on their site teaches the skills they lack.
  */
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Skills looked up at once: a missing skill beyond them is named without what teaches it. */
 const TEACHING_KEYS = 100;
@@ -53,14 +50,7 @@ export async function teachersOf(
       const rows = await scoped(db, definition, reach)
         .select([`${ALIAS}.id as id`, `${ALIAS}.title as title`, `${ALIAS}.${field} as names`])
         // biome-ignore lint/suspicious/noExplicitAny: catalogue tables are chosen at run time from the registry
-        .where((eb: any) =>
-          eb.or(
-            keys.map(
-              (key) =>
-                sql<SqlBool>`lower(${eb.ref(`${ALIAS}.${field}`)}) like ${`%${escapeLike(JSON.stringify(key))}%`} escape '\\'`,
-            ),
-          ),
-        )
+        .where((eb: any) => eb.or(keys.map((key) => namesHold(eb.ref(`${ALIAS}.${field}`), key))))
         .orderBy(`${ALIAS}.title`)
         .orderBy(`${ALIAS}.id`)
         .limit(TEACHING_ROWS)
