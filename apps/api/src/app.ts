@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "./config.js";
+import { type Digests, startDigests } from "./domain/notification-passes.js";
 import commandRoutes from "./engine/commands.js";
 import resourceRoutes from "./engine/routes.js";
 import { connect, type DatabaseHandle } from "./platform/db/connect.js";
@@ -29,11 +30,13 @@ import importRoutes from "./routes/imports.js";
 import invitationRoutes from "./routes/invitations.js";
 import learnerCvRoutes from "./routes/learner-cv.js";
 import localeRoutes from "./routes/locales.js";
+import notificationRoutes from "./routes/notifications.js";
 import oidcRoutes from "./routes/oidc.js";
 import outboxRoutes from "./routes/outbox.js";
 import profileRoutes from "./routes/profile.js";
 import publicRoutes from "./routes/public.js";
 import publicPostingRoutes from "./routes/public-postings.js";
+import savedSearchRoutes from "./routes/saved-searches.js";
 import { ErrorResponse } from "./routes/schemas.js";
 import tenantRoutes from "./routes/tenants.js";
 import uploadRoutes from "./routes/uploads.js";
@@ -43,6 +46,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** This process's sender of the queued mail (every mail is queued: platform/mail-queue.ts). */
     mailQueue: MailQueue;
+    /** This process's sender of notification digests (domain/notifications.ts). */
+    digests: Digests;
   }
 }
 
@@ -92,8 +97,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       staleClaimMs: config.mailClaimStaleSeconds * 1000,
     }),
   );
+  app.decorate(
+    "digests",
+    startDigests(db, config, app.log, () => app.mailQueue.wake()),
+  );
   // before the database closes (onClose): a pass under way finishes first
-  app.addHook("preClose", async () => app.mailQueue.stop());
+  app.addHook("preClose", async () => {
+    await app.digests.stop();
+    await app.mailQueue.stop();
+  });
   await app.register(passwords);
   app.addSchema(ErrorResponse);
   // after the maintenance check (request.ts), so that a closed site answers 503 before asking who you are
@@ -124,6 +136,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(applicantProfileRoutes);
       await api.register(learnerCvRoutes);
       await api.register(importRoutes);
+      await api.register(notificationRoutes);
+      await api.register(savedSearchRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -74,6 +74,16 @@ describe("a certificate issued", () => {
     const link = /https?:\/\/[^\s]+\/certificates\/CSC-[\w-]+/.exec(text)?.[0] ?? "";
     expect(new URL(link).pathname).toBe(`/certificates/${code}`);
     expect(new URL(link).hostname).toBe("kmc.localhost");
+    // and the learner's bell says so, in the language they read it in, linking to the certificate
+    const bell = await t.app.inject({ url: "/api/notifications", headers: headers.student });
+    expect(bell.json<{ kind: string; title: string; body: string; link: string }[]>()[0]).toEqual(
+      expect.objectContaining({
+        kind: "certificate-issued",
+        title: "Your certificate is ready",
+        body: `${course.title}: your certificate is ready to view and print.`,
+        link: `/certificates/${code}`,
+      }),
+    );
     // the page it names verifies it
     const verify = await t.app.inject({ url: `/api/public/certificates/${code}`, headers: { host: hostOf("kmc") } });
     expect(verify.statusCode).toBe(200);

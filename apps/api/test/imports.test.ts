@@ -254,6 +254,18 @@ describe("a commit", () => {
       await importFile(collegeAdmin, "kmc", "students", "mode=commit", { name: "intake.csv", content: file }),
     );
     expect(first).toMatchObject({ total: 3, valid: 2, invalid: 1, created: 2, updated: 0, unchanged: 0 });
+    // whoever loaded it is told what became of it (in their bell: their choice by default)
+    const bell = await t.app.inject({
+      url: "/api/notifications",
+      headers: { host: hostOf("kmc"), authorization: `Bearer ${collegeAdmin}` },
+    });
+    expect(bell.json<{ kind: string; body: string; link: string }[]>()[0]).toEqual(
+      expect.objectContaining({
+        kind: "import-finished",
+        body: "intake.csv: 2 added, 0 updated, 1 not loaded.",
+        link: "/learners/imports",
+      }),
+    );
     const hari = await t.app.db
       .selectFrom("users")
       .selectAll()

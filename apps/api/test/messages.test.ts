@@ -300,11 +300,16 @@ describe("the mail of a change (changeMails)", () => {
       { applicationId: guest, field: "attendance", from: 3, to: 1 },
       { applicationId: guest, field: "percentage", from: null, to: 85 },
     ];
-    const mails = await t.app.db.transaction().execute(async (trx) => {
+    const news = await t.app.db.transaction().execute(async (trx) => {
       // the command writes the certificate before it builds the mails
       await trx.updateTable("applications").set({ certificate_code: code }).where("id", "=", student).execute();
       return changeMails(trx, staffRequest(), changes, "See you at the ceremony.");
     });
+    expect(news.map(({ stage, certified, to }) => [to.row.email, stage, certified]).sort()).toEqual([
+      ["maya.guest@example.org", null, false],
+      ["student@example.com", "certified", true],
+    ]);
+    const mails = news.map((entry) => entry.mail);
     expect(mails.map((mail) => mail.to).sort()).toEqual(["maya.guest@example.org", "student@example.com"]);
     await queueMails(t.app.db, mails);
     await t.app.mailQueue.drain();
@@ -344,8 +349,9 @@ describe("the mail of a change (changeMails)", () => {
     const withdrawal: Change[] = [{ applicationId: id, field: "withdrawn_at", from: null, to: stamp() }];
     expect(await changeMails(t.app.db, staffRequest(), withdrawal, null)).toEqual([]);
     const [note] = await changeMails(t.app.db, staffRequest(), [], "Room changed to Hall B.", [id]);
-    expect(note?.text).toContain("Room changed to Hall B.");
-    expect(note?.text).not.toContain("•");
+    expect(note?.mail.text).toContain("Room changed to Hall B.");
+    expect(note?.mail.text).not.toContain("•");
+    expect(note?.stage).toBeNull();
   });
 });
 

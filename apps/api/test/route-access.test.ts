@@ -138,6 +138,21 @@ describe("deny by default", () => {
       "POST /api/profile/cv": "signed-in",
       "DELETE /api/profile/cv": "signed-in",
       "GET /api/learners/:id/cv": "signed-in",
+      // the notification centre (notifications.test.ts): the caller's own rows and choices only; the
+      // unsubscribe link of a mail works without signing in, by its signature alone
+      "GET /api/notifications": "signed-in",
+      "GET /api/notifications/unread-count": "signed-in",
+      "POST /api/notifications/read": "signed-in",
+      "GET /api/profile/notification-preferences": "signed-in",
+      "PATCH /api/profile/notification-preferences": "signed-in",
+      "GET /api/notifications/unsubscribe": "public",
+      "POST /api/notifications/unsubscribe": "public",
+      // saved searches (saved-searches.test.ts): the caller's own, and the shared ones of their
+      // institution's staff to read; only the owner changes or deletes one (404 for anyone else)
+      "GET /api/saved-searches": "signed-in",
+      "POST /api/saved-searches": "signed-in",
+      "PATCH /api/saved-searches/:id": "signed-in",
+      "DELETE /api/saved-searches/:id": "signed-in",
     };
     const actual = Object.fromEntries(
       t.app.declaredRoutes

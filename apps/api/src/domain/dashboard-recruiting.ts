@@ -1,7 +1,7 @@
 import type { DashboardRecruiting, PostingType } from "@csc/shared";
 import type { Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.js";
-import { OPEN } from "../resources/postings/commands.js";
+import { OPEN } from "../resources/postings/open.js";
 
 /** The posting tables a recruiter company owns rows of, by the posting type their applications name. */
 const RECRUITER_POSTINGS = [

@@ -30,7 +30,7 @@ import { type TSchema, Type } from "typebox";
 import { learnerSkillNames } from "../domain/learner-skills.js";
 import { objectMemo } from "../platform/caches.js";
 import { badRequest } from "../platform/errors.js";
-import { OPEN, POSTING_COLUMN } from "../resources/postings/commands.js";
+import { OPEN, POSTING_COLUMN } from "../resources/postings/open.js";
 import { integerParam } from "../routes/schemas.js";
 
 /**

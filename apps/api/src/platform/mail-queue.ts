@@ -67,6 +67,7 @@ export async function queueMails(
           subject: mail.subject,
           text_body: mail.text,
           redacted_body: redactedText(mail),
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
           send_after: sendAfter ?? at,
           created_at: at,
         })),
@@ -110,6 +111,7 @@ interface ClaimedMail {
   subject: string;
   text_body: string;
   redacted_body: string | null;
+  headers: string | null;
   attempts: number;
   created_at: string;
 }
@@ -137,7 +139,7 @@ async function claimDue(db: Kysely<Database>, claim: string, now: Date, staleCla
     .set({ claimed_by: claim, claimed_at: at })
     .where("id", "in", due)
     .where((eb) => eb.or([eb("claimed_by", "is", null), eb("claimed_at", "<", stale)]))
-    .returning(["id", "to_address", "subject", "text_body", "redacted_body", "attempts", "created_at"])
+    .returning(["id", "to_address", "subject", "text_body", "redacted_body", "headers", "attempts", "created_at"])
     .execute();
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -168,6 +170,7 @@ export function startMailQueue(
         subject: row.subject,
         text: row.text_body,
         messageId: messageIdOf(row, from),
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
       });
     } catch (error) {
       const attempts = row.attempts + 1;

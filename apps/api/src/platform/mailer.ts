@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   /** Words of the text that open an account without looking like a link's token (a sign-in code). */
   secrets?: readonly string[];
+  /** Headers beyond the usual: a notification's one-click unsubscribe (`List-Unsubscribe`, RFC 8058). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** A mail as the queue hands it over: with the Message-ID every try of it carries. */
@@ -78,6 +80,7 @@ export function createDelivery(smtpUrl: string | null, from: string, log: Fastif
         subject: mail.subject,
         text: mail.text,
         messageId: mail.messageId,
+        ...(mail.headers ? { headers: { ...mail.headers } } : {}),
       });
       return "sent";
     };

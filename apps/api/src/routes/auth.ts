@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { Type } from "typebox";
 import { findLoginCandidate, homeSiteOf, mayUseSite, profileOf, siteOrigin } from "../domain/accounts.js";
+import { tellOfJoinRequest, tellOfRecruiterRequest } from "../domain/request-notices.js";
 import type { Database } from "../platform/db/schema.js";
 import { deviceCookie, trustedDevice } from "../platform/device-cookies.js";
 import { badRequest, forbidden, throttled, unauthorized } from "../platform/errors.js";
@@ -428,6 +429,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
             recruiter_id: recruiterId,
             permissions: "[]",
             status,
+            language: request.language,
             email_verified_at: null,
             token_version: 0,
             deleted_at: null,
@@ -438,6 +440,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
           .executeTakeFirstOrThrow();
         // the account and its verification mail are kept together or not at all
         await queueVerification(trx, request, made, site);
+        // and whoever decides on it is told, with it
+        if (recruiterId !== null)
+          await tellOfRecruiterRequest(trx, request, recruiterId, body.company_name?.trim() ?? "");
+        if (status === "pending" && institution) await tellOfJoinRequest(trx, request, institution.id, made);
       });
       request.server.mailQueue.wake();
       return reply.status(201).send({ message });

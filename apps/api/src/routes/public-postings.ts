@@ -31,7 +31,9 @@ import { queueMails } from "../platform/mail-queue.js";
 import type { Translate } from "../platform/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
 import { receiptMail } from "../resources/applications/receipt-mail.js";
-import { insertApplication, OPEN, POSTING_COLUMN } from "../resources/postings/commands.js";
+import { tellStaffOfApplicant } from "../resources/applications/staff-notices.js";
+import { insertApplication } from "../resources/postings/commands.js";
+import { OPEN, POSTING_COLUMN } from "../resources/postings/open.js";
 import { ErrorResponse, errorResponses, IdParams, integerParam, MessageResponse } from "./schemas.js";
 
 /**
@@ -343,6 +345,7 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
             );
             // made and queued for a repeat too (and taken back with it), so that both answers cost the same
             await queueMails(trx, [await receiptMail(trx, request, applicationId)]);
+            await tellStaffOfApplicant(trx, request, applicationId);
             if (taken) throw APPLIED_BEFORE;
           });
           // the receipt, with the private link to the guest's status page, leaves after the answer

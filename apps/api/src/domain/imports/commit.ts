@@ -1,10 +1,11 @@
-import type { ImportResource } from "@csc/shared";
+import { type ImportResource, RESOURCES } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import { queueMails } from "../../platform/mail-queue.js";
 import type { Mail } from "../../platform/mailer.js";
 import { issueUserTokens } from "../../platform/user-tokens.js";
 import { INVITATION_LIFETIME_MS } from "../../resources/invitations/link.js";
 import { setPasswordMail } from "../../resources/users/hooks.js";
+import { notify } from "../notifications.js";
 import { originFor, ownerSite } from "../site-mail.js";
 import type { ImportPlan, ImportTarget } from "./check.js";
 
@@ -106,7 +107,7 @@ export async function commitImport(
         .execute();
     }
     await queueMails(trx, mails, { at: now });
-    await trx
+    const record = await trx
       .insertInto("imports")
       .values({
         institution_id: target.institutionId,
@@ -119,7 +120,23 @@ export async function commitImport(
         by_user_id: request.auth.id,
         at: now,
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // the one who loaded it is told what became of it, as they chose (off the screen by then, maybe)
+    await notify(
+      trx,
+      request,
+      [
+        {
+          userId: request.auth.id,
+          kind: "import-finished",
+          params: { file: target.fileName, created: counts.created, updated: counts.updated, invalid: plan.invalid },
+          link: RESOURCES.imports.menu?.path ?? "/imports",
+          about: { resource: "imports", id: record.id },
+        },
+      ],
+      { at: now },
+    );
   });
   request.server.mailQueue.wake();
   return counts;

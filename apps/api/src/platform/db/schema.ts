@@ -110,6 +110,10 @@ export interface UserTable {
   /** A learner's CV: its row in `uploads` (a PDF kept outside the public images) and the name they gave it. */
   cv_upload_id: number | null;
   cv_file_name: string | null;
+  /** JSON: the person's choices per notification kind (shared notifications.ts), over its defaults. */
+  notification_preferences: string | null;
+  /** The language the person last used (en-US, np-NP): their notifications' mail is written in it. */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -328,6 +332,55 @@ interface MailQueueTable {
   last_error: string | null;
   /** The text with its secrets taken out, as staff may read it (null on rows queued before it was kept). */
   redacted_body: string | null;
+  /** Headers of the mail beyond the usual (JSON object): a notification's one-click unsubscribe. */
+  headers: string | null;
+}
+
+/** A person's saved search of a list (routes/saved-searches.ts), maybe alerting them of new postings. */
+export interface SavedSearchTable {
+  id: Generated<number>;
+  user_id: number;
+  institution_id: number | null;
+  resource: string;
+  name: string;
+  /** The list's query string, as the list takes it. */
+  query: string;
+  alert: Generated<"off" | "instant" | "daily" | "weekly">;
+  /** 1: the owner's institution's staff read it too. */
+  shared: Generated<number>;
+  /** The owner's site as they saved it: their alert's links open there. */
+  origin: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A posting a saved search's alert has told of: never twice. */
+interface SavedSearchHitTable {
+  saved_search_id: number;
+  posting_id: number;
+  created_at: string;
+}
+
+/** One person told of something (domain/notifications.ts). */
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  /** JSON: the values the kind's words are made of, written in the reader's language when read. */
+  params: string;
+  /** A path on the person's own site. */
+  link: string;
+  /** The person's site as the change that caused it saw it (`https://kmc.example.org`), for mail. */
+  origin: string;
+  /** The undoable change that caused it: shown after `show_after`, deleted by the undo. */
+  change_id: number | null;
+  show_after: string;
+  /** 1: the bell shows it; 0: it exists only for the person's digest. */
+  in_app: number;
+  /** `daily` or `weekly` while it waits for that digest; null once mailed, or when not for one. */
+  digest: string | null;
+  read_at: string | null;
+  created_at: string;
 }
 
 /** A guest applicant's private status link: the hash of its token, never the token. */
@@ -695,6 +748,9 @@ interface TypedTables {
   oidc_logins: OidcLoginTable;
   oidc_results: OidcResultTable;
   imports: ImportTable;
+  notifications: NotificationTable;
+  saved_searches: SavedSearchTable;
+  saved_search_hits: SavedSearchHitTable;
 }
 
 /**
@@ -761,6 +817,9 @@ const TYPED_TABLES: { readonly [Table in keyof TypedTables]: true } = {
   guest_status_tokens: true,
   invitations: true,
   imports: true,
+  notifications: true,
+  saved_searches: true,
+  saved_search_hits: true,
   oidc_logins: true,
   oidc_results: true,
 };

@@ -85,6 +85,8 @@ export async function undoChange(trx: Transaction, request: FastifyRequest, chan
   await restoreCompletions(trx, reverse, change.created_at, at);
   await recordChanges(trx, reverse, { byUserId: request.auth.id, at, note: null, changeId, undone: true });
   await trx.deleteFrom("mail_queue").where("change_id", "=", changeId).execute();
+  // and whoever would have been told of it is not
+  await trx.deleteFrom("notifications").where("change_id", "=", changeId).execute();
   await trx
     .updateTable("application_changes")
     .set({ undone_at: at, undone_by: request.auth.id })

@@ -13,6 +13,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { certificateCode } from "../../domain/certificates.js";
 import { gainEventSkills } from "../../domain/learner-skills.js";
+import { type Notice, type NoticeParams, notify } from "../../domain/notifications.js";
 import type { CommandHandler, Transaction } from "../../engine/command-types.js";
 import { badRequest, conflict } from "../../platform/errors.js";
 import { CLOCK_GRACE_MS, queueMails } from "../../platform/mail-queue.js";
@@ -282,20 +283,46 @@ const bulk: CommandHandler = {
         { ...author, note: internalNote, internal: true },
       );
     }
-    // the applicants hear of it once the change can no longer be undone
-    // one mail per applicant, everything that changed on their application and the message to them
-    const mails = await changeMails(
+    // the applicants hear of it once the change can no longer be undone: one piece of news per
+    // applicant, everything that changed on their application and the message to them
+    const news = await changeMails(
       trx,
       request,
       changes,
       note,
       rows.map((row) => row.id),
     );
-    await queueMails(trx, mails, {
-      changeId: change.id,
-      sendAfter: new Date(Date.parse(change.undoUntil) + CLOCK_GRACE_MS).toISOString(),
-      at,
-    });
+    const showAfter = new Date(Date.parse(change.undoUntil) + CLOCK_GRACE_MS).toISOString();
+    // a guest has no account to be told in: the mail alone, with its private link
+    await queueMails(
+      trx,
+      news.filter((entry) => entry.to.row.user_id === null).map((entry) => entry.mail),
+      { changeId: change.id, sendAfter: showAfter, at },
+    );
+    // a learner is told as they chose: in their bell, by this mail at once, or in their digest
+    await notify(
+      trx,
+      request,
+      news.flatMap(({ to, mail, stage, certified }) =>
+        to.row.user_id === null
+          ? []
+          : [
+              {
+                userId: to.row.user_id,
+                kind: certified ? "certificate-issued" : "application-moved",
+                params: (certified
+                  ? { item: to.row.posting }
+                  : stage
+                    ? { posting: to.row.posting, stage }
+                    : { posting: to.row.posting, variant: "news" }) as NoticeParams,
+                link: to.link.slice(to.origin.length),
+                about: { resource: "applications", id: to.row.id },
+                mail,
+              } satisfies Notice,
+            ],
+      ),
+      { changeId: change.id, showAfter, at },
+    );
     return {
       message: outcome(request, settings, changed.length, unchanged),
       data: { updated: changed.length, unchanged, change_id: change.id, undo_until: change.undoUntil },

@@ -35,8 +35,18 @@ function changeLine(to: Addressee, field: TrackedField, value: unknown): string 
   return t("applicantMail.line", { label: t(`applicantMail.fields.${field}`), value: shown });
 }
 
+/** What one applicant is told of a change: the mail, and what it says in short (for their bell). */
+export interface ChangeNews {
+  to: Addressee;
+  mail: Mail;
+  /** Their application's new stage, when the change moved it. */
+  stage: string | null;
+  /** The completion issued a certificate. */
+  certified: boolean;
+}
+
 /** The mail telling one applicant what changed on their application, with the staff's note. */
-function changeMail(to: Addressee, changes: readonly Change[], note: string | null, at: string): Mail {
+function changeMail(to: Addressee, changes: readonly Change[], note: string | null, at: string): ChangeNews {
   const { t, row, site } = to;
   const latest = new Map<TrackedField, unknown>();
   for (const change of changes) {
@@ -54,7 +64,8 @@ function changeMail(to: Addressee, changes: readonly Change[], note: string | nu
       })
     : "";
   const vars = { name: row.full_name, site: site.name, posting: row.posting };
-  return {
+  const stage = latest.get("stage");
+  const mail = {
     to: row.email,
     subject: t(certified ? "applicantMail.certificateSubject" : "applicantMail.changeSubject", vars),
     text: t("applicantMail.changeBody", {
@@ -67,6 +78,7 @@ function changeMail(to: Addressee, changes: readonly Change[], note: string | nu
       private: row.user_id === null ? t("applicantMail.privateLink") : "",
     }),
   };
+  return { to, mail, stage: typeof stage === "string" ? stage : null, certified: Boolean(certified) };
 }
 
 /**
@@ -83,7 +95,7 @@ export async function changeMails(
   changes: readonly Change[],
   note: string | null,
   noteFor: readonly number[] = [],
-): Promise<Mail[]> {
+): Promise<ChangeNews[]> {
   const byApplication = new Map<number, Change[]>();
   for (const change of changes) {
     if (!isTracked(change.field)) continue;

@@ -12,6 +12,16 @@ import {
 import type { Transaction } from "../../engine/command-types.js";
 import type { Mail } from "../../platform/mailer.js";
 
+/** A learner's certificate made ready: whom, of what, its page, and the mail telling them. */
+export interface CertificateNews {
+  userId: number;
+  enrolmentId: number;
+  item: string;
+  /** The certificate's public page. */
+  path: string;
+  mail: Mail;
+}
+
 /**
  * The mail that a learner's certificate is ready: for each completed enrolment of a
  * course, an enrichment program or a career roadmap, in the language the learner enrolled in and
@@ -23,16 +33,25 @@ export async function certificateMails(
   trx: Transaction,
   request: FastifyRequest,
   enrolmentIds: readonly number[],
-): Promise<Mail[]> {
+): Promise<CertificateNews[]> {
   if (enrolmentIds.length === 0) return [];
   const rows = await completedEnrolments(trx)
-    .select(["e.certificate_code", "e.completed_at", "e.language", "u.email", "u.full_name", "u.calendar"])
+    .select([
+      "e.id",
+      "e.user_id",
+      "e.certificate_code",
+      "e.completed_at",
+      "e.language",
+      "u.email",
+      "u.full_name",
+      "u.calendar",
+    ])
     .where("e.id", "in", enrolmentIds)
     .where("e.certificate_code", "is not", null)
     .where("u.deleted_at", "is", null)
     .orderBy("e.id")
     .execute();
-  const mails: Mail[] = [];
+  const mails: CertificateNews[] = [];
   for (const row of rows) {
     const language = languageOf(row.language);
     const t = translatorFor(request.server.config.localesDir, language);
@@ -40,14 +59,20 @@ export async function certificateMails(
     const code = String(row.certificate_code);
     const vars = { name: row.full_name, item: row.title ?? "", site: issuer.name };
     mails.push({
-      to: row.email,
-      subject: t("enrolmentMail.certificateSubject", vars),
-      text: t("enrolmentMail.certificateBody", {
-        ...vars,
-        code,
-        date: mailDate(row.completed_at, language, calendarOf(row.calendar)),
-        link: `${originFor(request, issuer.site)}${certificatePath(code)}`,
-      }),
+      userId: row.user_id,
+      enrolmentId: row.id,
+      item: row.title ?? "",
+      path: certificatePath(code),
+      mail: {
+        to: row.email,
+        subject: t("enrolmentMail.certificateSubject", vars),
+        text: t("enrolmentMail.certificateBody", {
+          ...vars,
+          code,
+          date: mailDate(row.completed_at, language, calendarOf(row.calendar)),
+          link: `${originFor(request, issuer.site)}${certificatePath(code)}`,
+        }),
+      },
     });
   }
   return mails;

@@ -15,11 +15,11 @@ import type { Selectable } from "kysely";
 import { Type } from "typebox";
 import { certificateCode } from "../../domain/certificates.js";
 import { addSkills, type GainedSkills, labelsIn } from "../../domain/learner-skills.js";
+import { notify } from "../../domain/notifications.js";
 import type { CommandHandler, Transaction } from "../../engine/command-types.js";
 import type { AnyDb } from "../../engine/store.js";
 import type { EnrolmentTable } from "../../platform/db/schema.js";
 import { badRequest, conflict } from "../../platform/errors.js";
-import { queueMails } from "../../platform/mail-queue.js";
 import { nowIso } from "../../platform/time.js";
 import { certificateMails } from "./certificate-mail.js";
 
@@ -119,14 +119,25 @@ export async function complete(
     };
   });
   await addSkills(trx, gains);
-  // the learner hears that their certificate is ready once this commits (the queue sends what commits)
-  await queueMails(
+  // the learner hears that their certificate is ready once this commits (the queue sends what
+  // commits), as they chose: in their bell, by this mail at once, or in their digest
+  const news = await certificateMails(
     trx,
-    await certificateMails(
-      trx,
-      request,
-      open.map((row) => row.id),
-    ),
+    request,
+    open.map((row) => row.id),
+  );
+  await notify(
+    trx,
+    request,
+    news.map((entry) => ({
+      userId: entry.userId,
+      kind: "certificate-issued" as const,
+      params: { item: entry.item },
+      link: entry.path,
+      about: { resource: "enrolments" as const, id: entry.enrolmentId },
+      mail: entry.mail,
+    })),
+    { at },
   );
   return open.length;
 }

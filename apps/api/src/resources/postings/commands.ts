@@ -1,17 +1,12 @@
-import { APPLICATIONS_CLOSE_ON, ATTENDANCE, closingComparand, firstStageOf, type PostingType } from "@csc/shared";
+import { ATTENDANCE, firstStageOf, type PostingType } from "@csc/shared";
 import type { SessionUser } from "../../domain/accounts.js";
 import type { CommandHandler, Transaction } from "../../engine/command-types.js";
 import { conflict } from "../../platform/errors.js";
 import { nowIso } from "../../platform/time.js";
 import { NOTE, noteOf, recordChanges, storedApplication } from "../applications/history.js";
 import { receiptMail } from "../applications/receipt-mail.js";
-
-/** The application column naming the posting, by what the posting is. */
-export const POSTING_COLUMN = {
-  "learning-event": "learning_event_id",
-  "job-opportunity": "job_opportunity_id",
-  scholarship: "scholarship_id",
-} as const satisfies Record<PostingType, string>;
+import { tellStaffOfApplicant } from "../applications/staff-notices.js";
+import { OPEN, POSTING_COLUMN } from "./open.js";
 
 /**
  * Where an applicant with an account comes from (the "Applicant Type" column): a college's
@@ -102,31 +97,6 @@ export async function insertApplication(
 }
 
 /**
- * Postings still open for applications, over the router's alias `r`: the shared rule
- * (@csc/shared `APPLICATIONS_CLOSE_ON`, the one the admin asks before offering Apply) as SQL, at
- * the instant the query is built. A closed posting is "not open to them": 404, as docs/api.md
- * says. The public pages list and take guest applications by the same rule
- * (routes/public-postings.ts).
- */
-function openNow(type: PostingType): NonNullable<CommandHandler["applies"]> {
-  return (eb) => {
-    const now = new Date();
-    return eb.and(
-      APPLICATIONS_CLOSE_ON[type].map(({ field, unit, whenMissing }) => {
-        const notPassed = eb(`r.${field}`, ">=", closingComparand(unit, now));
-        return whenMissing === "open" ? eb.or([eb(`r.${field}`, "is", null), notPassed]) : notPassed;
-      }),
-    );
-  };
-}
-
-export const OPEN: Record<PostingType, NonNullable<CommandHandler["applies"]>> = {
-  "learning-event": openNow("learning-event"),
-  "job-opportunity": openNow("job-opportunity"),
-  scholarship: openNow("scholarship"),
-};
-
-/**
  * A learner applies to a posting they may read (the router has found it in the reach of their
  * `apply` right) while it is open: once, with their own details as they are now, in
  * the first stage of the posting's variant and with no attendance yet. The stage it starts in is
@@ -160,6 +130,7 @@ function apply(type: PostingType): CommandHandler {
         },
         { language: request.language, byUserId: user.id, note: noteOf(body) },
       );
+      await tellStaffOfApplicant(trx, request, id);
       // the learner's receipt, in the language they applied in, leaves once the application is kept
       return {
         row: await storedApplication(trx, id),
