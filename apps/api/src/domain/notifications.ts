@@ -99,10 +99,23 @@ function parsed(json: string | null): unknown {
   }
 }
 
-/** Whether this person's own ability reaches the row (the SQL their read of it would run). */
-async function mayRead(db: Kysely<Database>, user: SessionUser, about: NonNullable<Notice["about"]>): Promise<boolean> {
-  const reach = reachOf(abilityOf(user), "read", about.resource, ALIAS);
-  return reachesAll(db, RESOURCES[about.resource], reach, [about.id]);
+/**
+ * Whether each person's own ability reaches the row (the SQL their read of it would run), asked
+ * once per distinct reach: a college's staff of one level share theirs, provider staff reach all.
+ */
+function readChecker(db: Kysely<Database>) {
+  const verdicts = new Map<string, Promise<boolean>>();
+  return (user: SessionUser, about: NonNullable<Notice["about"]>): Promise<boolean> | boolean => {
+    const reach = reachOf(abilityOf(user), "read", about.resource, ALIAS);
+    if (reach.kind !== "some") return reach.kind === "all";
+    const key = `${about.resource} ${about.id} ${reach.key}`;
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      verdict = reachesAll(db, RESOURCES[about.resource], reach, [about.id]);
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
 }
 
 /**
@@ -202,12 +215,13 @@ export async function notifyWith(
     db,
     notices.map((notice) => notice.userId),
   );
+  const mayRead = readChecker(db);
   const rows: Insertable<NotificationTable>[] = [];
   const mails: Mail[] = [];
   for (const notice of notices) {
     const recipient = recipients.get(notice.userId);
     if (!recipient || !notificationKindsFor(recipient.user.role).includes(notice.kind)) continue;
-    if (notice.about && !(await mayRead(db, recipient.user, notice.about))) continue;
+    if (notice.about && !(await mayRead(recipient.user, notice.about))) continue;
     const chosen = preferencesFor(recipient.user.role, recipient.preferences)[notice.kind];
     if (!chosen) continue;
     // a saved search's own alert says when its mail goes, unless the person turned that mail off
