@@ -4,7 +4,7 @@ import routerProvider from "@refinedev/react-router";
 import { type RenderResult, render } from "@testing-library/react";
 import { type UserEvent, userEvent } from "@testing-library/user-event";
 import i18n from "i18next";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { type Location, MemoryRouter, useLocation } from "react-router";
 import { ContentLoader } from "../src/components/PageLoader";
@@ -56,7 +56,7 @@ export async function setLanguage(language: LanguageCode): Promise<void> {
 }
 
 /** The page a signed-in path shows, as ResourcePage picks it: the list, a record or a form. */
-function ResourceRoute() {
+export function ResourceRoute() {
   const { page } = useMenuRoute();
   const { resources } = useSession();
   const { t } = useTranslation();
@@ -111,9 +111,10 @@ export interface RenderedPage extends RenderResult {
  * RefineShell → SessionGate → MenuRoute): the theme and antd locale of the user's look, the
  * router at that path, refine with the admin's own providers, the session from `/api/profile`
  * and `/api/meta`, and the menu entry's page from ResourceViews. The layout (sidebar, header)
- * is left out.
+ * is left out; `screen` puts something else in the page's place (a page outside the menus, a
+ * control of the header).
  */
-export function renderPage(path: string, signed: SignedIn): RenderedPage {
+export function renderPage(path: string, signed: SignedIn, screen: ReactNode = <ResourceRoute />): RenderedPage {
   queryClient.clear();
   setToken(signed.token);
   sessionStorage.clear();
@@ -142,9 +143,7 @@ export function renderPage(path: string, signed: SignedIn): RenderedPage {
             >
               <SessionContext.Provider value={session}>
                 <MenuRouteProvider>
-                  <Suspense fallback={<ContentLoader />}>
-                    <ResourceRoute />
-                  </Suspense>
+                  <Suspense fallback={<ContentLoader />}>{screen}</Suspense>
                 </MenuRouteProvider>
               </SessionContext.Provider>
             </Refine>

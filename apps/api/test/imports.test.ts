@@ -263,7 +263,7 @@ describe("a commit", () => {
       expect.objectContaining({
         kind: "import-finished",
         body: "intake.csv: 2 added, 0 updated, 1 not loaded.",
-        link: "/learners/imports",
+        link: "/admin/learners/imports",
       }),
     );
     const hari = await t.app.db

@@ -99,7 +99,7 @@ describe("a learner applies and staff move them", () => {
         kind: "new-applicant",
         title: "New applicant",
         body: expect.stringContaining(posting.title),
-        link: `/job-trainings/show/${posting.id}`,
+        link: `/admin/job-trainings/show/${posting.id}`,
         read_at: null,
       });
     }
@@ -369,7 +369,7 @@ describe("requests waiting for a decision", () => {
     expect((await listOf("college.admin@example.com")).rows[0]).toMatchObject({
       kind: "join-request",
       body: "Asha Waiting (asha.notified@example.com) asks to join your site.",
-      link: "/join-requests",
+      link: "/admin/join-requests",
     });
     // the company's staff across the road hear nothing of it
     expect((await listOf("company.admin@example.com")).rows.map((row) => row.kind)).not.toContain("join-request");

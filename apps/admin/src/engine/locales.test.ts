@@ -28,6 +28,7 @@ describe("the admin's translations (every string in en-US and np-NP)", () => {
     "staffLearning",
     "dashboard",
     "help",
+    "notifications",
   ]) {
     it(`has the same ${namespace} keys in both languages, the Nepali ones in Devanagari`, () => {
       const english = flatten(load("en-US", namespace));

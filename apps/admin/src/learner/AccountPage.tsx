@@ -8,6 +8,7 @@ import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
 import { ChangePasswordCard } from "../pages/profile/ChangePasswordCard";
 import { LANGUAGES, type LanguageCode, useLanguage } from "../shell/providers/i18n";
+import { switchLanguage } from "../shell/providers/language-change";
 import { useSession } from "../shell/session/SessionContext";
 import "../pages/profile/profile.css";
 import "./learner.css";
@@ -18,7 +19,7 @@ import "./learner.css";
  * the way to their profile.
  */
 export default function AccountPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user, menu } = useSession();
   const language = useLanguage();
   const languageLabel = useId();
@@ -48,7 +49,7 @@ export default function AccountPage() {
           <Radio.Group
             aria-labelledby={languageLabel}
             value={language}
-            onChange={(event) => void i18n.changeLanguage(event.target.value as LanguageCode)}
+            onChange={(event) => void switchLanguage(event.target.value as LanguageCode)}
             optionType="button"
             options={LANGUAGES.map((option) => ({ value: option.code, label: option.name }))}
             data-testid="account-language"

@@ -1,10 +1,12 @@
-import { CalendarOutlined, UserOutlined } from "@ant-design/icons";
+import { BellOutlined, CalendarOutlined, UserOutlined } from "@ant-design/icons";
 import { isLearnerRole } from "@csc/shared";
 import { Descriptions, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { AppCard } from "../components/AppCard";
 import CalendarOption from "../components/CalendarOption";
 import { PageHeader } from "../components/PageHeader";
+import { NOTIFICATION_SETTINGS_PATH } from "../notifications/paths";
 import { currentLanguage, LANGUAGES } from "../shell/providers/i18n";
 import { useSession } from "../shell/session/SessionContext";
 import { ChangePasswordCard } from "./profile/ChangePasswordCard";
@@ -46,6 +48,16 @@ export default function Profile() {
         {isLearnerRole(role) ? <CvCard /> : null}
         <AppCard title={t("account:calendar.title")} icon={<CalendarOutlined />}>
           <CalendarOption />
+        </AppCard>
+        <AppCard title={t("notifications:title")} icon={<BellOutlined />}>
+          <p className="csc-profile-notifications">{t("notifications:settings.profileLink")}</p>
+          <Link
+            to={NOTIFICATION_SETTINGS_PATH}
+            className="csc-profile-notifications__link"
+            data-testid="profile-notification-settings"
+          >
+            {t("notifications:settings.profileButton")}
+          </Link>
         </AppCard>
         <ChangePasswordCard />
       </Space>

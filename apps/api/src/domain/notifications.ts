@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
+  ADMIN_PREFIX,
   DIGEST_LIMIT,
   type DigestPeriod,
   type EmailChoice,
@@ -11,6 +12,7 @@ import {
   preferencesFor,
   RESOURCES,
   type ResourceName,
+  usesAdminPrefix,
 } from "@csc/shared";
 import type { FastifyRequest } from "fastify";
 import type { Insertable, Kysely } from "kysely";
@@ -45,7 +47,7 @@ export interface Notice {
   userId: number;
   kind: NotificationKind;
   params: NoticeParams;
-  /** The page it links to: a path on the person's own site. */
+  /** The page it links to: a path of the menu on the person's own site (staff get it below /admin). */
   link: string;
   /** The row it is about: the person must be able to read it, or is not told. */
   about?: { resource: ResourceName; id: number };
@@ -227,13 +229,15 @@ export async function notifyWith(
     // a saved search's own alert says when its mail goes, unless the person turned that mail off
     const choice = notice.email && chosen.email !== "off" ? { ...chosen, email: notice.email } : chosen;
     const origin = context.originOf(recipient.user);
+    // staff open the pages of their menu below /admin; a learner's are the site's own
+    const link = usesAdminPrefix(recipient.user.role) ? `${ADMIN_PREFIX}${notice.link}` : notice.link;
     const digest = choice.email === "daily" || choice.email === "weekly" ? choice.email : null;
     if (choice.in_app || digest) {
       rows.push({
         user_id: notice.userId,
         kind: notice.kind,
         params: JSON.stringify(notice.params),
-        link: notice.link,
+        link,
         origin,
         change_id: changeId,
         show_after: showAfter ?? at,
@@ -253,7 +257,7 @@ export async function notifyWith(
           name: recipient.user.fullName,
           title: words.title,
           body: words.body,
-          link: `${origin}${notice.link}`,
+          link: `${origin}${link}`,
         }),
       };
       mails.push(withUnsubscribe(mail, t, unsubscribeLink(origin, jwtSecret, notice.userId, [notice.kind])));

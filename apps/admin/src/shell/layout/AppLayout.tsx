@@ -4,6 +4,7 @@ import { Button, Drawer, Grid, Layout } from "antd";
 import { type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AssistantButton } from "../../help/AssistantButton";
+import { NotificationBell } from "../../notifications/NotificationBell";
 import { useSession } from "../session/SessionContext";
 import { useSite } from "../tenant/SiteContext";
 import { useAppearance } from "../theme/AppearanceProvider";
@@ -96,6 +97,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {large ? null : <span className="csc-header__title">{identity.name}</span>}
           </div>
           <div className="csc-header__end">
+            <NotificationBell />
             <HelpLink />
             <AssistantButton />
             <LanguageSwitcher />

@@ -3,6 +3,7 @@ import { Button, theme } from "antd";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage, LANGUAGES, type LanguageCode } from "../providers/i18n";
+import { switchLanguage } from "../providers/language-change";
 import "./language-switcher.css";
 
 /** Focuses the item at `index`, wrapping around at either end. */
@@ -12,7 +13,8 @@ function focusIn(items: (HTMLElement | null)[], index: number) {
 }
 
 /**
- * Two options, En and नेपाली; the choice is kept in local storage `i18nextLng`.
+ * Two options, En and नेपाली; the choice is kept in local storage `i18nextLng`, and a signed-in
+ * person's mail follows it (switchLanguage).
  *
  * A menu button of its own rather than antd's Dropdown, whose menu machinery (rc-menu, overflow)
  * was a tenth of the sign-in page's JavaScript. It keeps what the dropdown offered: a
@@ -21,7 +23,7 @@ function focusIn(items: (HTMLElement | null)[], index: number) {
  * `ant-dropdown` / `ant-dropdown-menu-item` class names, by which the browser tests find it.
  */
 export function LanguageSwitcher({ type = "text" }: { type?: "text" | "default" }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { token } = theme.useToken();
   const language = currentLanguage();
   const name = LANGUAGES.find((option) => option.code === language)?.name ?? "En";
@@ -37,7 +39,7 @@ export function LanguageSwitcher({ type = "text" }: { type?: "text" | "default" 
   };
   const choose = (code: LanguageCode) => {
     close(true);
-    if (code !== language) void i18n.changeLanguage(code);
+    if (code !== language) void switchLanguage(code);
   };
   const focusItem = (index: number) => focusIn(items.current, index);
 

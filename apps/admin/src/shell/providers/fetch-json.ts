@@ -10,6 +10,14 @@ export function postJson<T>(url: string, body: unknown, { skipSessionExpiry = fa
   return requestJson<T>(url, { method: "POST", body: JSON.stringify(body) }, skipSessionExpiry);
 }
 
+/**
+ * `PATCH` with plain `fetch`, for what the header does on the sign-in screen too (the language
+ * switcher telling the API the mail language).
+ */
+export function patchJson<T>(url: string, body: unknown, { skipSessionExpiry = false } = {}): Promise<T> {
+  return requestJson<T>(url, { method: "PATCH", body: JSON.stringify(body) }, skipSessionExpiry);
+}
+
 /** `GET` with plain `fetch`, for the pages outside the console (single sign-on's test result). */
 export function getJson<T>(url: string): Promise<T> {
   return requestJson<T>(url, { method: "GET" }, false);

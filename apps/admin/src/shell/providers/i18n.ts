@@ -32,6 +32,7 @@ const NAMESPACES = [
   "staffLearning",
   "dashboard",
   "help",
+  "notifications",
 ] as const;
 
 /**

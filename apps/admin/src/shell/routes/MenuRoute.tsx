@@ -10,6 +10,8 @@ import {
   LearnerDetailsPage,
   MENU_PAGES,
   NotAllowedPage,
+  NotificationSettingsPage,
+  NotificationsPage,
   ResourcePage,
   TutorialsPage,
 } from "./pages";
@@ -32,6 +34,12 @@ export function MenuRoute() {
   } else if (match.kind === "tutorials") {
     page = <TutorialsPage />;
     pageName = "tutorials";
+  } else if (match.kind === "notifications") {
+    page = <NotificationsPage />;
+    pageName = "notifications";
+  } else if (match.kind === "notification-settings") {
+    page = <NotificationSettingsPage />;
+    pageName = "notification-settings";
   } else if (match.kind === "entry") {
     const learnerPage = isLearnerRole(role)
       ? (LEARNER_PAGES[match.entry.name] ?? learnerPageOf(match.entry.name))

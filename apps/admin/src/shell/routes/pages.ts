@@ -26,6 +26,10 @@ export const LEARNER_PAGES: Partial<Record<MenuName, LazyPage>> = {
 export const HelpPage = lazy(() => import("../../help/HelpPage"));
 export const TutorialsPage = lazy(() => import("../../help/TutorialsPage"));
 
+/** The notification centre: every role's, reached from the bell in the header. */
+export const NotificationsPage = lazy(() => import("../../notifications/NotificationsPage"));
+export const NotificationSettingsPage = lazy(() => import("../../notifications/NotificationSettingsPage"));
+
 export const ResourcePage: LazyPage = lazy(() => import("../../engine/ResourcePage"));
 export const LearnerDetailsPage = lazy(() => import("../../pages/LearnerDetails"));
 export const NotAllowedPage = lazy(() => import("../../pages/NotAllowed"));

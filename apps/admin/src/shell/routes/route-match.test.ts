@@ -29,4 +29,16 @@ describe("reading a signed-in path once", () => {
     const details = matchMenuRoute(menu, "SUPER_ADMIN", "/admin/learners/students/details/7");
     expect(details.page).toEqual({ kind: "learner-details", resource: "students", id: "7" });
   });
+
+  it("opens the notification centre's pages for every role, outside the menus", () => {
+    const menu = [entry("dashboard", "/dashboard")];
+    for (const role of ["SUPER_ADMIN", "STUDENT", "RECRUITER_VIEWER"] as const) {
+      expect(matchMenuRoute(menu, role, "/notifications")).toEqual({
+        entry: undefined,
+        page: { kind: "notifications" },
+      });
+      expect(matchMenuRoute(menu, role, "/notifications/settings/").page).toEqual({ kind: "notification-settings" });
+    }
+    expect(matchMenuRoute(menu, "STUDENT", "/notifications/other").page).toEqual({ kind: "not-allowed" });
+  });
 });

@@ -7,6 +7,7 @@ import {
   type Role,
   TUTORIALS_PATH,
 } from "@csc/shared";
+import { NOTIFICATION_SETTINGS_PATH, NOTIFICATIONS_PATH } from "../../notifications/paths";
 import { menuEntryFor, pathnameOf } from "../session/meta";
 
 /**
@@ -33,7 +34,10 @@ type MenuRoutePage =
   /** The Help page: every role's, reached from the header, never from the menus. */
   | { kind: "help" }
   /** The tutorials provider staff keep, opened from their Help page. */
-  | { kind: "tutorials"; target: RouteTarget };
+  | { kind: "tutorials"; target: RouteTarget }
+  /** Every role's notifications and their settings: reached from the bell, never from the menus. */
+  | { kind: "notifications" }
+  | { kind: "notification-settings" };
 
 /** The signed-in path, read once: the menu entry it belongs to, and the page it shows. */
 export interface MenuRouteMatch {
@@ -67,8 +71,9 @@ export function targetBelow(entryPath: string, pathname: string): RouteTarget {
 
 /** The one reading of a signed-in path: access rules first, then the menu entry it belongs to. */
 export function matchMenuRoute(menu: MenuItem[], role: Role, pathname: string): MenuRouteMatch {
-  const help = helpPageOf(role, pathname);
-  if (help) return { entry: undefined, page: help };
+  // the pages outside the menus, open to every signed-in role
+  const outsideMenus = helpPageOf(role, pathname) ?? notificationPageOf(pathname);
+  if (outsideMenus) return { entry: undefined, page: outsideMenus };
   const entry = menuEntryFor(menu, pathname);
   if (!isPathAllowed(menu, pathname, role)) return { entry, page: { kind: "not-allowed" } };
   const details = LEARNER_DETAILS.exec(pathname);
@@ -93,5 +98,13 @@ function helpPageOf(role: Role, pathname: string): MenuRoutePage | null {
   if (isProviderRole(role) && withinPath(TUTORIALS_PATH, clean)) {
     return { kind: "tutorials", target: targetBelow(TUTORIALS_PATH, clean) };
   }
+  return null;
+}
+
+/** The notification centre's pages, the same for every role (the API's digest mails link there). */
+function notificationPageOf(pathname: string): MenuRoutePage | null {
+  const clean = pathname.replace(/\/+$/, "") || "/";
+  if (clean === NOTIFICATIONS_PATH) return { kind: "notifications" };
+  if (clean === NOTIFICATION_SETTINGS_PATH) return { kind: "notification-settings" };
   return null;
 }
