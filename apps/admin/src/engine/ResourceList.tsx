@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined } from "@ant-design/icons";
-import { fieldType } from "@csc/shared";
+import { fieldType, type SavedSearchRow } from "@csc/shared";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -11,6 +11,7 @@ import { ActionMenu, type ActionMenuItem } from "../components/ActionMenu";
 import { AppCard } from "../components/AppCard";
 import { PageHeader } from "../components/PageHeader";
 import { listSummaryOf, resourceActionsHook } from "../resources";
+import { listQueryString } from "../shell/providers/data";
 import { DeleteConfirm, type DeleteTarget } from "./DeleteConfirm";
 import { useRelationLabelMaps } from "./display/useRelationLabels";
 import { BulkBar } from "./list/BulkBar";
@@ -20,6 +21,8 @@ import { FilterBar } from "./list/FilterBar";
 import { activeFilterCount, filterValue } from "./list/filters";
 import { ListActions } from "./list/ListActions";
 import { ListEmpty } from "./list/ListEmpty";
+import { SavedSearches } from "./list/SavedSearches";
+import { parseListQueryString } from "./list/savedQuery";
 import { resolveTimeFilter, TimeFilterTabs } from "./list/TimeFilterTabs";
 import { useColumnVisibility } from "./list/useColumnVisibility";
 import { rememberListSearch } from "./paths";
@@ -98,6 +101,14 @@ export default function ResourceList({ screen }: { screen: ResourceScreen }) {
     });
     setCurrentPage(1);
   };
+  const applySavedSearch = ({ query }: SavedSearchRow) => {
+    const saved = parseListQueryString(query);
+    setFilters(saved.filters, "replace");
+    setSorters(saved.sorters.length > 0 ? saved.sorters : [meta.defaultSort]);
+    const tab = resolveTimeFilter(meta.timeFilters, saved.extra.type ?? null);
+    if (tab) changeTimeFilter(tab);
+    else setCurrentPage(1);
+  };
 
   const renderActions = (record: ResourceRecord) => {
     const name = recordTitle(record);
@@ -163,6 +174,11 @@ export default function ResourceList({ screen }: { screen: ResourceScreen }) {
         <div className="csc-list-toolbar">
           <FilterBar fields={meta.fields} filters={filters} onChange={applyFilters} />
           <div className="csc-list-toolbar__end">
+            <SavedSearches
+              resource={meta.name}
+              currentQuery={listQueryString(filters, sorters, extraQuery)}
+              onApply={applySavedSearch}
+            />
             <ColumnChooser
               candidates={columnState.candidates}
               visible={columnState.visible}

@@ -1,16 +1,25 @@
 import { LIST_SCOPE_OPTIONS, type ListScope } from "@csc/shared";
-import { type CrudFilter, useList } from "@refinedev/core";
+import { useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Pagination, Segmented, Skeleton, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
+import { SavedSearches } from "../engine/list/SavedSearches";
 import type { ResourceMeta } from "../engine/types";
+import { listQueryString } from "../shell/providers/data";
 import { ApplyButton } from "./ApplyButton";
 import { useApplicationsTo } from "./applications";
 import { LearnerSearch } from "./LearnerSearch";
 import { ListLoadFailed } from "./ListLoadFailed";
-import { type LearnerListState, type ListTab, PAGE_SIZE, useLearnerListState } from "./listState";
+import {
+  type LearnerListState,
+  type ListTab,
+  listStateOfQuery,
+  PAGE_SIZE,
+  postingListParams,
+  useLearnerListState,
+} from "./listState";
 import { MyApplications } from "./MyApplications";
 import { PostingCard } from "./PostingCard";
 import type { Posting, PostingKind } from "./postings";
@@ -26,13 +35,13 @@ interface CardsProps {
 /** The postings of a tab ("All" or "My preferences"), each with Apply or the learner's application. */
 function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
   const { t } = useTranslation();
-  const filters: CrudFilter[] = state.q ? [{ field: "q", operator: "eq", value: state.q }] : [];
+  const { filters, sorters, query } = postingListParams(meta, state);
   const postings = useList<Posting>({
     resource: kind.resource,
     pagination: { currentPage: state.page, pageSize: PAGE_SIZE },
     filters,
-    sorters: [{ field: meta.defaultSort.field, order: meta.defaultSort.order }],
-    meta: { query: { type: state.type, scope: state.scope === "all" ? undefined : state.scope } },
+    sorters,
+    meta: { query },
     errorNotification: false,
     queryOptions: { placeholderData: keepPreviousData },
   });
@@ -101,6 +110,7 @@ export function PostingCards({
   const { t } = useTranslation();
   const { state, update } = useLearnerListState(meta.timeFilters);
   const taken = state.scope === "user-taken";
+  const search = postingListParams(meta, state);
   const scopes = LIST_SCOPE_OPTIONS.map((option) => ({
     value: option.value,
     label: t(option.labelKey, { defaultValue: option.label }),
@@ -116,7 +126,14 @@ export function PostingCards({
           onChange={(scope) => update({ scope })}
           data-testid="learner-scope"
         />
-        {taken ? null : <LearnerSearch value={state.q} onCommit={(q) => update({ q })} />}
+        <div className="csc-learner__search-bar">
+          {taken ? null : <LearnerSearch value={state.q} onCommit={(q) => update({ q })} />}
+          <SavedSearches
+            resource={meta.name}
+            currentQuery={listQueryString(search.filters, search.sorters, search.query)}
+            onApply={(saved) => update(listStateOfQuery(meta.timeFilters, saved.query))}
+          />
+        </div>
       </div>
       {!taken && state.type ? (
         <Tabs

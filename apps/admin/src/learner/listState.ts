@@ -1,6 +1,9 @@
 import { LIST_SCOPES, type ListScope } from "@csc/shared";
+import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
+import { filterValue } from "../engine/list/filters";
+import { parseListQueryString } from "../engine/list/savedQuery";
 import type { ResourceMeta } from "../engine/types";
 
 /** A `?type=` tab of the resource (time windows, and the learner's own tabs). */
@@ -46,4 +49,23 @@ export function useLearnerListState(timeFilters: readonly ListTab[]) {
     [setParams],
   );
   return { state, update };
+}
+
+/** What the learner's list of postings asks the API for (besides the page): a saved search keeps the same. */
+export function postingListParams(meta: Pick<ResourceMeta, "defaultSort">, state: LearnerListState) {
+  const filters: CrudFilter[] = state.q ? [{ field: "q", operator: "eq", value: state.q }] : [];
+  const sorters: CrudSort[] = [{ field: meta.defaultSort.field, order: meta.defaultSort.order }];
+  const query = { type: state.type, scope: state.scope === "all" ? undefined : state.scope };
+  return { filters, sorters, query };
+}
+
+/** The list state a saved search's query stands for (its tab, scope and search words), back at page 1. */
+export function listStateOfQuery(timeFilters: readonly ListTab[], query: string): Partial<LearnerListState> {
+  const { filters, extra } = parseListQueryString(query);
+  const scope = extra.scope ?? null;
+  return {
+    q: String(filterValue(filters, "q") ?? ""),
+    type: timeFilters.find((filter) => filter === extra.type) ?? null,
+    scope: isScope(scope) ? scope : "all",
+  };
 }
