@@ -179,7 +179,9 @@ describe("saved searches", () => {
     await refused.getByRole("button", { name: "Save" }).click();
     await expect
       .poll(() => textOf(refused.locator(".ant-form-item-explain-error")))
-      .toBe("An alert follows filters and search words; choose the All tab to save one with an alert.");
+      .toBe(
+        "An alert follows filters and search words, not your own tabs (Suggested, Pending…) or “Taken by Me” and “My Preferences”: choose All to save one with an alert.",
+      );
     await refused.getByRole("button", { name: "Cancel" }).click();
     await refused.waitFor({ state: "hidden" });
 
