@@ -209,6 +209,32 @@ describe("a learner applies and staff move them", () => {
     expect(kept.text_body).not.toContain(new URL(unsubscribe ?? "http://x").searchParams.get("s") ?? "none");
   });
 
+  it("still mails an applicant whose account was disabled, as any applicant hears of their application, with no bell", async () => {
+    const posting = await event(kmcId);
+    const application = await apply("student@example.com", posting.id);
+    const student = () => t.app.db.updateTable("users").where("email", "=", "student@example.com");
+    await student().set({ status: "disabled" }).execute();
+    try {
+      const moved = await move("college.admin@example.com", [application], { stage: "shortlisted" });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await pastUndo();
+      await t.deliverMail();
+      await expect
+        .poll(() => mailsTo("student@example.com", posting.title).filter((m) => /shortlist/i.test(m.text)).length)
+        .toBe(1);
+      const kept = await t.app.db
+        .selectFrom("notifications")
+        .select("id")
+        .where("link", "=", `/job-trainings/show/${posting.id}`)
+        .execute();
+      expect(kept).toEqual([]);
+    } finally {
+      await student().set({ status: "active" }).execute();
+      // disabling ended their sessions: sign in again for the tests that follow
+      tokens.set("student@example.com", await tokenFor(t.app, "student@example.com", siteOf("student@example.com")));
+    }
+  });
+
   it("marks read only the caller's own, one by one or all at once", async () => {
     const staff = await listOf("college.admin@example.com");
     const learner = await listOf("student@example.com");

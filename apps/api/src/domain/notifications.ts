@@ -74,6 +74,8 @@ interface Recipient {
   user: SessionUser;
   preferences: unknown;
   language: string | null;
+  /** The account can sign in: a disabled one has no bell and no digest, only the mail about its own row. */
+  active: boolean;
 }
 
 async function recipientsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Recipient>> {
@@ -81,13 +83,15 @@ async function recipientsOf(db: Kysely<Database>, ids: readonly number[]): Promi
   const found = new Map<number, Recipient>();
   for (let at = 0; at < unique.length; at += USERS_PER_SELECT) {
     const rows = await sessionUserQuery(db)
-      .select(["u.notification_preferences", "u.language"])
+      .select(["u.notification_preferences", "u.language", "u.status"])
       .where("u.id", "in", unique.slice(at, at + USERS_PER_SELECT))
-      .where("u.status", "=", "active")
       .execute();
     for (const row of rows) {
       const user = toSessionUser(row);
-      if (user) found.set(user.id, { user, preferences: parsed(row.notification_preferences), language: row.language });
+      if (user) {
+        const preferences = parsed(row.notification_preferences);
+        found.set(user.id, { user, preferences, language: row.language, active: row.status === "active" });
+      }
     }
   }
   return found;
@@ -226,6 +230,16 @@ export async function notifyWith(
     if (notice.about && !(await mayRead(recipient.user, notice.about))) continue;
     const chosen = preferencesFor(recipient.user.role, recipient.preferences)[notice.kind];
     if (!chosen) continue;
+    // a disabled account still hears of its application as any applicant does (the change's own
+    // mail, unless they turned it off), but has no bell to read and no digest to sign in from
+    if (!recipient.active) {
+      if (notice.mail && chosen.email !== "off") {
+        const t = translatorFor(localesDir, recipient.language);
+        const origin = context.originOf(recipient.user);
+        mails.push(withUnsubscribe(notice.mail, t, unsubscribeLink(origin, jwtSecret, notice.userId, [notice.kind])));
+      }
+      continue;
+    }
     // a saved search's own alert says when its mail goes, unless the person turned that mail off
     const choice = notice.email && chosen.email !== "off" ? { ...chosen, email: notice.email } : chosen;
     const origin = context.originOf(recipient.user);
