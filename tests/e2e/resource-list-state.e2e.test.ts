@@ -38,8 +38,12 @@ describe("a list's state lives in the address", () => {
     await page.getByRole("button", { name: "Title: Sort ascending" }).click();
     await page.waitForURL((url) => decodeURIComponent(url.search).includes("[field]=title"));
     await expect.poll(async () => new Set(await columnTexts(page, 4))).toEqual(new Set(["Job Placement"]));
+    // the filtered rows may show a moment before the sorted ones replace them
+    const sorted = (texts: string[]) =>
+      texts.every((text, i) => i === 0 || (texts[i - 1] ?? "").localeCompare(text) <= 0);
+    await expect.poll(async () => sorted(await columnTexts(page, 3))).toBe(true);
     const titles = await columnTexts(page, 3);
-    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+    expect(titles.length).toBeGreaterThan(1);
 
     await page.reload();
     await rowWith(page, "").first().waitFor();
