@@ -8,6 +8,7 @@ import commandRoutes from "./engine/commands.js";
 import resourceRoutes from "./engine/routes.js";
 import { connect, type DatabaseHandle } from "./platform/db/connect.js";
 import { migrateToLatest } from "./platform/db/migrate.js";
+import { type LiveHub, startLiveHub } from "./platform/live.js";
 import { type MailQueue, startMailQueue } from "./platform/mail-queue.js";
 import { createDelivery } from "./platform/mailer.js";
 import docs from "./platform/plugins/docs.js";
@@ -29,6 +30,7 @@ import helpRoutes from "./routes/help.js";
 import importRoutes from "./routes/imports.js";
 import invitationRoutes from "./routes/invitations.js";
 import learnerCvRoutes from "./routes/learner-cv.js";
+import liveRoutes from "./routes/live.js";
 import localeRoutes from "./routes/locales.js";
 import notificationRoutes from "./routes/notifications.js";
 import oidcRoutes from "./routes/oidc.js";
@@ -48,6 +50,8 @@ declare module "fastify" {
     mailQueue: MailQueue;
     /** This process's sender of notification digests (domain/notifications.ts). */
     digests: Digests;
+    /** This process's live connections, told of each change they may read (platform/live.ts). */
+    live: LiveHub;
   }
 }
 
@@ -101,8 +105,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     "digests",
     startDigests(db, config, app.log, () => app.mailQueue.wake()),
   );
+  app.decorate("live", startLiveHub(db, dialect, config.databaseUrl, app.log));
   // before the database closes (onClose): a pass under way finishes first
   app.addHook("preClose", async () => {
+    // the open streams end first, or the server would wait for them to close
+    await app.live.close();
     await app.digests.stop();
     await app.mailQueue.stop();
   });
@@ -138,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(importRoutes);
       await api.register(notificationRoutes);
       await api.register(savedSearchRoutes);
+      await api.register(liveRoutes);
       api.get("/docs", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
     },
     { prefix: "/api" },

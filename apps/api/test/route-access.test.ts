@@ -153,6 +153,8 @@ describe("deny by default", () => {
       "POST /api/saved-searches": "signed-in",
       "PATCH /api/saved-searches/:id": "signed-in",
       "DELETE /api/saved-searches/:id": "signed-in",
+      // live updates (live.test.ts): each stream is told only of rows its reader may read
+      "GET /api/live": "signed-in",
     };
     const actual = Object.fromEntries(
       t.app.declaredRoutes

@@ -16,6 +16,7 @@ export * from "./field-types.js";
 export * from "./help.js";
 export * from "./imports.js";
 export * from "./join-policy.js";
+export * from "./live.js";
 export * from "./menu.js";
 export * from "./notifications.js";
 export * from "./pipeline.js";

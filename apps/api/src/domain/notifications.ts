@@ -19,6 +19,7 @@ import type { Insertable, Kysely } from "kysely";
 import { reachOf } from "../engine/access.js";
 import { ALIAS, reachesAll } from "../engine/store.js";
 import type { Database, NotificationTable } from "../platform/db/schema.js";
+import { publish } from "../platform/live.js";
 import { queueMails } from "../platform/mail-queue.js";
 import type { Mail } from "../platform/mailer.js";
 import type { Translate } from "../platform/messages.js";
@@ -278,10 +279,26 @@ export async function notifyWith(
     }
   }
   for (let start = 0; start < rows.length; start += USERS_PER_SELECT) {
-    await db
+    const made = await db
       .insertInto("notifications")
       .values(rows.slice(start, start + USERS_PER_SELECT))
+      .returning(["id", "user_id"])
       .execute();
+    // each person's open pages hear of it when it shows (once the change's undo window has passed)
+    const shown = new Map<number, number[]>();
+    made.forEach((row, i) => {
+      if (rows[start + i]?.in_app === 1) shown.set(row.user_id, [...(shown.get(row.user_id) ?? []), row.id]);
+    });
+    await publish(
+      db,
+      [...shown].map(([userId, theirs]) => ({
+        resource: "notifications",
+        type: "created",
+        ids: theirs,
+        users: [userId],
+        deliverAt: showAfter ?? at,
+      })),
+    );
   }
   await queueMails(db, mails, {
     changeId,

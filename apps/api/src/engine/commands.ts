@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { retryOnConflict } from "../platform/db/retry.js";
 import { notFound } from "../platform/errors.js";
+import { publish } from "../platform/live.js";
 import { queueMails } from "../platform/mail-queue.js";
 import { COMMANDS } from "../resources/index.js";
 import { bearer, errorResponses, Id, IdParams } from "../routes/schemas.js";
@@ -65,6 +66,15 @@ export default async function commandRoutes(fastify: FastifyInstance) {
               const answer = await handler.run(trx, ids, request, values);
               // the command's mail is queued with its change: kept together or not at all
               await queueMails(trx, answer.mails ?? []);
+              // and so is what the live connections are told: the rows it acted on, and a row it made
+              const made =
+                "row" in answer && answer.created ? { resource: answer.of ?? resource.name, id: answer.row.id } : null;
+              await publish(trx, [
+                { resource: resource.name, type: "updated", ids },
+                ...(made && typeof made.id === "number"
+                  ? [{ resource: made.resource, type: "created" as const, ids: [made.id] }]
+                  : []),
+              ]);
               return answer;
             }),
           {
@@ -74,6 +84,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
         );
         // whatever the command queued (here or in its own work) goes now, after the commit
         request.server.mailQueue.wake();
+        request.server.live.wake();
         if (!("row" in answer)) {
           const { created, ...message } = answer;
           if (created) reply.code(201);

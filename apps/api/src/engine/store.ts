@@ -52,6 +52,18 @@ export async function reachesAll(
   return (await query.execute()).length === ids.length;
 }
 
+/** Which of the ids the reach takes in (a live event is told to a reader with those alone). */
+export async function reachedIds(
+  db: Kysely<Database>,
+  resource: ResourceDefinition,
+  reach: Reach,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (reach.kind === "none" || ids.length === 0) return [];
+  const rows = await scoped(db, resource, reach).select(col("id")).where(col("id"), "in", ids).execute();
+  return rows.map((row) => Number(row.id));
+}
+
 function filterSql(filter: Filter) {
   // biome-ignore lint/suspicious/noExplicitAny: dynamic column reference
   return (eb: any): Expression<SqlBool> => {

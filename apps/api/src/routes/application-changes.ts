@@ -40,6 +40,7 @@ export default async function applicationChangeRoutes(app: FastifyInstance) {
         if (!(await reachesAll(trx, RESOURCES.applications, reach, ids))) throw notFound(request.t("notFound"));
         return undoChange(trx, request, changeId);
       });
+      app.live.wake();
       return { message: request.t("undo.done", { count: restored }), data: { restored } };
     },
   );

@@ -27,6 +27,7 @@ import { ALIAS, scoped } from "../engine/store.js";
 import { verifyCaptcha } from "../platform/captcha.js";
 import type { Database } from "../platform/db/schema.js";
 import { badRequest, HttpError, notFound, throttled } from "../platform/errors.js";
+import { publish } from "../platform/live.js";
 import { queueMails } from "../platform/mail-queue.js";
 import type { Translate } from "../platform/messages.js";
 import { recordFailure, retryAfterSeconds, type ThrottleRule } from "../platform/throttle.js";
@@ -346,10 +347,12 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
             // made and queued for a repeat too (and taken back with it), so that both answers cost the same
             await queueMails(trx, [await receiptMail(trx, request, applicationId)]);
             await tellStaffOfApplicant(trx, request, applicationId);
+            await publish(trx, [{ resource: "applications", type: "created", ids: [applicationId] }]);
             if (taken) throw APPLIED_BEFORE;
           });
           // the receipt, with the private link to the guest's status page, leaves after the answer
           request.server.mailQueue.wake();
+          request.server.live.wake();
         } catch (error) {
           // the guests' unique index refuses a repeat, or one of two at the same moment
           if (error !== APPLIED_BEFORE && !isUniqueViolation(error)) throw error;

@@ -2,6 +2,7 @@ import { subject } from "@casl/ability";
 import type { ResourceDefinition } from "@csc/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, conflict, forbidden } from "../../platform/errors.js";
+import { publish } from "../../platform/live.js";
 import { nowIso } from "../../platform/time.js";
 import type { IdParams } from "../../routes/schemas.js";
 import { hooksOf } from "../hooks.js";
@@ -58,9 +59,11 @@ export const createHandler = (resource: ResourceDefinition) => async (request: C
   const id = await request.server.db.transaction().execute(async (trx) => {
     const id = await insertRow(trx, resource, prepared);
     await hooks.afterInsert?.(trx, request, id);
+    await publish(trx, [{ resource: resource.name, type: "created", ids: [id] }]);
     return id;
   });
   if (hooks.afterInsert) request.server.mailQueue.wake();
+  request.server.live.wake();
   reply.status(201);
   return answerRow(request, resource, id);
 };
@@ -74,7 +77,13 @@ export const updateHandler = (resource: ResourceDefinition) => async (request: U
   const values = hooksOf(resource).beforeUpdate?.(request, resource, current, body.values) ?? body.values;
   refuseInvalid(request, body.errors);
   await checkWrite(request, resource, "update", { ...current, ...values }, values, id);
-  if (Object.keys(values).length > 0) await updateRow(request.server.db, resource, id, values);
+  if (Object.keys(values).length > 0) {
+    await request.server.db.transaction().execute(async (trx) => {
+      await updateRow(trx, resource, id, values);
+      await publish(trx, [{ resource: resource.name, type: "updated", ids: [id] }]);
+    });
+    request.server.live.wake();
+  }
   return answerRow(request, resource, id);
 };
 
@@ -85,15 +94,23 @@ export const deleteHandler = (resource: ResourceDefinition) => async (request: D
   const { db } = request.server;
   const { id } = request.params;
   hooksOf(resource).beforeDelete?.(request, resource, current);
+  const deleted = { resource: resource.name, type: "deleted", ids: [id] } as const;
   if (resource.softDelete === "hide") {
-    await hideRow(db, resource, id, { by: auth.id, reason: request.query.reason?.trim() || null });
+    await db.transaction().execute(async (trx) => {
+      await hideRow(trx, resource, id, { by: auth.id, reason: request.query.reason?.trim() || null });
+      await publish(trx, [deleted]);
+    });
   } else {
     try {
-      await deleteRow(db, resource, id);
+      await db.transaction().execute(async (trx) => {
+        await deleteRow(trx, resource, id);
+        await publish(trx, [deleted]);
+      });
     } catch {
       // rows of other tables still point at it
       throw conflict(t("inUse"));
     }
   }
+  request.server.live.wake();
   return rowFor(resource, auth.role, current);
 };

@@ -361,6 +361,19 @@ interface SavedSearchHitTable {
   created_at: string;
 }
 
+/** A change told to the live connections that may read its rows (platform/live.ts). */
+export interface LiveEventTable {
+  id: Generated<number>;
+  resource: string;
+  type: "created" | "updated" | "deleted";
+  /** JSON: the ids of the rows. */
+  ids: string;
+  /** JSON: the only people told (their own notifications), or null: whoever may read the rows. */
+  users: string | null;
+  deliver_at: string;
+  created_at: string;
+}
+
 /** One person told of something (domain/notifications.ts). */
 export interface NotificationTable {
   id: Generated<number>;
@@ -751,6 +764,7 @@ interface TypedTables {
   notifications: NotificationTable;
   saved_searches: SavedSearchTable;
   saved_search_hits: SavedSearchHitTable;
+  live_events: LiveEventTable;
 }
 
 /**
@@ -820,6 +834,7 @@ const TYPED_TABLES: { readonly [Table in keyof TypedTables]: true } = {
   notifications: true,
   saved_searches: true,
   saved_search_hits: true,
+  live_events: true,
   oidc_logins: true,
   oidc_results: true,
 };

@@ -3,6 +3,7 @@ import { certificateCode } from "../../domain/certificates.js";
 import { gainEventSkills } from "../../domain/learner-skills.js";
 import type { Transaction } from "../../engine/command-types.js";
 import { conflict, notFound } from "../../platform/errors.js";
+import { publish } from "../../platform/live.js";
 import { nowIso } from "../../platform/time.js";
 import { type Change, historyText, historyValue, recordChanges, TRACKED_FIELDS, type TrackedField } from "./history.js";
 
@@ -83,6 +84,7 @@ export async function undoChange(trx: Transaction, request: FastifyRequest, chan
       .execute();
   }
   await restoreCompletions(trx, reverse, change.created_at, at);
+  await publish(trx, [{ resource: "applications", type: "updated", ids }]);
   await recordChanges(trx, reverse, { byUserId: request.auth.id, at, note: null, changeId, undone: true });
   await trx.deleteFrom("mail_queue").where("change_id", "=", changeId).execute();
   // and whoever would have been told of it is not
