@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Mailbox, startMailbox } from "../../apps/api/test/mailbox";
 import { e2eConfig, launchBrowser, REPO_ROOT } from "./playwright.config";
-import { type DemoAccount, fillLogin, settledDialog, textOf } from "./support/app";
+import { type DemoAccount, fillLogin, settledDialog, textOf, waitForApp } from "./support/app";
 import { seriousViolations } from "./support/axe";
 import { pickOption } from "./support/resources";
 import { type RunningServer, startServer } from "./support/server";
@@ -327,7 +327,8 @@ describe("the board without accidents", () => {
 
     // the link opens the application's page for the learner
     await learner.goto(link ?? "");
-    await learner.waitForLoadState("networkidle");
+    // the app's own readiness, not the network's quiet: a signed-in page keeps its live stream open
+    await waitForApp(learner);
     expect(new URL(learner.url()).pathname).not.toBe("/login");
     await learner.getByText(postingTitle, { exact: false }).first().waitFor();
   }, 240_000);

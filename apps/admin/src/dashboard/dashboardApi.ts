@@ -1,5 +1,6 @@
 import type { DashboardData, DashboardRange } from "@csc/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useLiveRefresh } from "../shell/live/useLiveRefresh";
 import { http } from "../shell/providers/http";
 import { type DashboardQuery, dashboardApiParams } from "./dashboardQuery";
 
@@ -11,7 +12,11 @@ async function fetchDashboard(query: DashboardQuery): Promise<DashboardData> {
   return data.data;
 }
 
+/** The rows the dashboard counts: a change to one reads the numbers again. */
+const COUNTED = ["applications", "enrolments", "learning-events", "job-opportunities", "scholarship"] as const;
+
 export function useDashboard(query: DashboardQuery) {
+  useLiveRefresh(COUNTED, DASHBOARD_QUERY_KEY);
   return useQuery({
     queryKey: [...DASHBOARD_QUERY_KEY, query],
     queryFn: () => fetchDashboard(query),

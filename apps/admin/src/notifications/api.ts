@@ -1,5 +1,12 @@
-import type { NotificationChoice, NotificationKind, NotificationPreferences, NotificationRow } from "@csc/shared";
+import {
+  NOTIFICATIONS_CHANNEL,
+  type NotificationChoice,
+  type NotificationKind,
+  type NotificationPreferences,
+  type NotificationRow,
+} from "@csc/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLiveRefresh } from "../shell/live/useLiveRefresh";
 import { http } from "../shell/providers/http";
 import { NOTIFICATION_PREFERENCES_URL } from "./paths";
 
@@ -8,8 +15,11 @@ const NOTIFICATIONS_KEY = ["csc", "notifications"] as const;
 const UNREAD_COUNT_KEY = [...NOTIFICATIONS_KEY, "unread-count"] as const;
 const PREFERENCES_KEY = [...NOTIFICATIONS_KEY, "preferences"] as const;
 
-/** How often the bell asks for its count while the tab is on show. */
-const UNREAD_POLL_MS = 30_000;
+/**
+ * How often the bell asks for its count while the tab is on show, besides whenever the live stream
+ * tells of a notification: in case the stream is down.
+ */
+const UNREAD_POLL_MS = 120_000;
 
 export interface NotificationPage {
   rows: NotificationRow[];
@@ -54,6 +64,7 @@ async function savePreferences(
  * the window comes back (the console's other queries wait for a reload instead).
  */
 export function useUnreadCount() {
+  useLiveRefresh([NOTIFICATIONS_CHANNEL], NOTIFICATIONS_KEY);
   return useQuery({
     queryKey: UNREAD_COUNT_KEY,
     queryFn: fetchUnreadCount,

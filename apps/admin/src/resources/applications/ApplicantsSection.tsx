@@ -77,6 +77,8 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     filters,
     sorters,
     errorNotification: false,
+    // a change made in another session (a colleague, the applicant) shows without a reload
+    liveMode: "auto",
     queryOptions: { enabled: Boolean(meta) && state.view !== "board", placeholderData: keepPreviousData },
   });
   const board = useList<Application>({
@@ -85,6 +87,7 @@ export function ApplicantsSection({ posting }: { posting: Posting }) {
     filters: boardFilters,
     sorters,
     errorNotification: false,
+    liveMode: "auto",
     queryOptions: { enabled: Boolean(meta) && state.view === "board", placeholderData: keepPreviousData },
   });
   const current = state.view === "board" ? board : table;

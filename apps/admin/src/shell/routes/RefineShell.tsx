@@ -3,6 +3,7 @@ import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router"
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { TranslatedPageLoader } from "../../components/PageLoader";
+import { liveProvider } from "../live/liveProvider";
 import { accessControlProvider } from "../providers/access-control";
 import { authProvider } from "../providers/auth";
 import { restDataProvider } from "../providers/data";
@@ -33,6 +34,7 @@ export default function RefineShell() {
     <Refine
       dataProvider={restDataProvider}
       authProvider={authProvider}
+      liveProvider={liveProvider}
       routerProvider={routerProvider}
       i18nProvider={i18nProvider}
       accessControlProvider={accessControlProvider}
