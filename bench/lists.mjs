@@ -16,13 +16,15 @@
 // 8. with `--processes N`, one API process and N behind HAProxy on PostgreSQL (bench/processes.mjs);
 // 9. the placement-day load (bench/placement-day.mjs): 200 people for 60 s on SQLite and on PostgreSQL with
 //    1 and 2 processes, per kind of request, as requests per CPU-second of the API processes.
+// 10. live updates (bench/live.mjs): 1,000 students' streams of GET /api/live on one process, their
+//    memory, and the time until a change has reached all of them.
 // Part `lighthouse`: Lighthouse on five pages of the built admin, mobile and desktop (bench/lighthouse.mjs).
 // Writes bench/results.json and prints the tables.
 // Options: --scale N (100000), --rounds R (30), --seconds S (5), --connections C (20),
 // --compare-dist DIR (also time another build of the API, e.g. a copy of the last one),
 // --profile DIR (run our API under `node --cpu-prof`, profiles into DIR), --keep (keep the databases),
 // --only PARTS (a comma list of side-by-side, lists, applications, dashboard, sign-in, imports, processes, lighthouse,
-// placement-day: run just those),
+// placement-day, live: run just those),
 // --processes N (the processes part, N processes behind HAProxy; 2 when `--only processes` names no N),
 // --scale-db FILE (the `--scale` SQLite database there: seeded when the file is new, reused as it is when not).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -34,6 +36,7 @@ import { applicationsBench, BULK_BUDGET_MS, LIST_BUDGET_MS } from "./application
 import { dashboardBench } from "./dashboard.mjs";
 import { importsBench } from "./imports.mjs";
 import { lighthouseBench, lighthouseTargets, printLighthouse } from "./lighthouse.mjs";
+import { LIVE_DELIVERY_BUDGET_MS, LIVE_MEMORY_BUDGET_MB, liveBench, printLive } from "./live.mjs";
 import { placementDayBench } from "./placement-day.mjs";
 import { processesBench } from "./processes.mjs";
 import { load, PASSWORD, samePage, serveApi, serveBare, serveJsonServer, signIn, writeJson } from "./side-by-side.mjs";
@@ -50,7 +53,7 @@ const profileDir = option("--profile", null);
 const processCount = Number(option("--processes", 2));
 const only = option(
   "--only",
-  `side-by-side,lists,applications,dashboard,sign-in,imports,lighthouse,placement-day${args.includes("--processes") ? ",processes" : ""}`,
+  `side-by-side,lists,applications,dashboard,sign-in,imports,lighthouse,placement-day,live${args.includes("--processes") ? ",processes" : ""}`,
 ).split(",");
 const runs = (part) => only.includes(part);
 const scaleDb = option("--scale-db", null);
@@ -339,6 +342,7 @@ const imports = runs("imports") ? await importsBench({ rounds: 3 }) : null;
 // (`npm run test:long` holds each for 60 s)
 const pageQuality = runs("lighthouse") ? await lighthouseBench({ runs: 1 }) : null;
 const placementDay = runs("placement-day") ? await placementDayBench({ seconds: 30 }) : null;
+const live = runs("live") ? await liveBench({ listeners: 1_000, rounds: 5 }) : null;
 if (args.includes("--keep")) console.log(`kept ${dir}`);
 else rmSync(dir, { recursive: true, force: true });
 
@@ -386,6 +390,7 @@ const targets = {
   ...(placementDay?.twoOverOneProcesses
     ? { placementDayTwoProcessesAtLeast0_8: placementDay.twoOverOneProcesses >= 0.8 }
     : {}),
+  ...(live ? { liveStreamsUnder100Mb: live.memoryOk, liveEventTo1000Within1s: live.deliveryOk } : {}),
   ...(dashboards
     ? {
         institutionDashboardMedianUnder150Ms: dashboards.cases
@@ -481,6 +486,20 @@ const budgets = [
         ],
       ]
     : []),
+  ...(live
+    ? [
+        [
+          `live: ${live.memory.listeners} open streams < ${LIVE_MEMORY_BUDGET_MB} MB (MB)`,
+          live.memory["streams MB"],
+          live.memoryOk,
+        ],
+        [
+          `live: a change told to ${live.memory.listeners} streams ≤ ${LIVE_DELIVERY_BUDGET_MS} ms (slowest of ${live.deliveries.length})`,
+          live.slowestMs,
+          live.deliveryOk,
+        ],
+      ]
+    : []),
 ];
 const over =
   lists.filter((l) => l.medianMs > budgetMs).length +
@@ -504,6 +523,7 @@ writeJson(join(BENCH, "results.json"), {
   processes,
   lighthouse: pageQuality,
   placementDay,
+  live,
 });
 
 const row = (name, m, ours) => {
@@ -541,6 +561,7 @@ if (imports) {
   console.table(imports);
 }
 if (pageQuality) printLighthouse(pageQuality);
+if (live) printLive(live);
 console.log(`\nbudgets (${cpus().length} cores, load average at the end ${loadavg().map(round1).join(" ")})`);
 console.table(budgets.map(([budget, measured, ok]) => ({ budget, measured, met: ok ? "yes" : "NO" })));
 console.log("\ntargets:", targets);

@@ -57,6 +57,7 @@ async function serve(name, args, env, readyPath) {
   return {
     name,
     origin,
+    pid: child.pid,
     /** CPU time the server process has used so far (user + system), in microseconds. */
     cpuMicros: () => processCpuMicros(child.pid),
     async stop() {

@@ -1,14 +1,20 @@
+import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Cluster, startCluster } from "../../scripts/cluster.mjs";
 import { e2eConfig, launchBrowser } from "./playwright.config";
 import { api, type DemoAccount, fillLogin } from "./support/app";
-import { type RunningServer, startServer } from "./support/server";
+import { startServer } from "./support/server";
 
 /**
  * Live updates on the built app (issue 24, DESIGN §5b `GET /live`): an editor of the college moves
  * a student's application from their own session; within a second the college admin's board,
  * open in another browser, shows the card in its new column, and the student's bell rings once the
- * undo window has passed, with no reload and no window coming back into focus.
+ * undo window has passed, with no reload and no window coming back into focus. Then the same with
+ * two API processes on PostgreSQL behind HAProxy, the moves sent to each process in turn, so that
+ * whichever process holds a browser's stream, a move made on the other one reaches it.
  */
 
 const STUDENT: DemoAccount = { email: "student@example.com", site: "kmc" };
@@ -18,38 +24,63 @@ const UNDO_SECONDS = 2;
 /** The news shows a second of grace after the window (CLOCK_GRACE_MS), and is told within a second. */
 const NEWS_WITHIN_MS = (UNDO_SECONDS + 1 + 1) * 1000;
 
+type Origin = (site?: string) => string;
+
+/** A move sent as the editor's browser would send it, to one origin (a process past the balancer). */
+function moveThrough(base: string, token: string, ids: number[], stage: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ ids, stage });
+    const req = httpRequest(new URL("/api/applications/bulk", base), {
+      method: "POST",
+      headers: {
+        host: `${EDITOR.site}.localhost`,
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+      },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 describe("live updates", () => {
-  let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ PIPELINE_UNDO_SECONDS: String(UNDO_SECONDS) });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
-    await server?.stop();
   });
 
-  const signedIn = async (account: DemoAccount, path: string) => {
+  const signedIn = async (origin: Origin, account: DemoAccount) => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     contexts.push(context);
     context.setDefaultTimeout(e2eConfig.actionTimeoutMs);
     const page = await context.newPage();
-    await page.goto(`${server.origin(account.site)}/login`);
+    await page.goto(`${origin(account.site)}/login`);
     await page.waitForSelector("form#login", { timeout: 60_000 });
     await fillLogin(page, account.email);
     await page.getByTestId("notification-bell").waitFor({ timeout: 60_000 });
-    if (path) await page.goto(`${server.origin(account.site)}${path}`);
     return page;
   };
 
   const bellName = (page: Page) => page.getByTestId("notification-bell").getAttribute("aria-label");
 
-  it("shows another session's move on the board within a second, and rings the student's bell after the undo window", async () => {
-    const [editor, student] = await Promise.all([signedIn(EDITOR, ""), signedIn(STUDENT, "")]);
+  /**
+   * The editor moves the student's new application once through each of `bases` (a stage each);
+   * each move shows on the admin's board within a second, and the student's bell counts them all
+   * once the last window has passed. No page reloads.
+   */
+  async function movesShowLive(origin: Origin, bases: string[]) {
+    const [editor, student] = await Promise.all([signedIn(origin, EDITOR), signedIn(origin, STUDENT)]);
     const job = await api<{ id: number; title: string }>(editor, "POST", "/api/job-opportunities", {
       title: `Live board ${Date.now().toString(36)}`,
       job_type: "internship",
@@ -57,31 +88,85 @@ describe("live updates", () => {
       publish_status: true,
     });
     await api(student, "POST", `/api/job-opportunities/${job.id}/apply`, {});
-    const rows = await api<{ id: number; email: string; full_name: string }[]>(
+    const rows = await api<{ id: number; email: string }[]>(
       editor,
       "GET",
       `/api/applications?job_opportunity_id=${job.id}&_start=0&_end=10`,
     );
-    const application = rows.find((row) => row.email === STUDENT.email);
-    expect(application).toBeDefined();
+    const application = rows.find((row) => row.email === STUDENT.email)?.id as number;
+    expect(application).toBeGreaterThan(0);
+    const token = (await editor.evaluate(() => localStorage.getItem("csc-token"))) ?? "";
 
-    const board = await signedIn(ADMIN, `/admin/job-opportunities/show/${job.id}?a_view=board`);
+    const board = await signedIn(origin, ADMIN);
+    await board.goto(`${origin(ADMIN.site)}/admin/job-opportunities/show/${job.id}?a_view=board`);
     const card = (stage: string) => board.locator(`[data-stage="${stage}"] [data-testid="board-card"]`);
     await card("new_candidates").first().waitFor();
     expect(await bellName(student)).toBe("Notifications");
     const loads: string[] = [];
     for (const page of [board, student]) page.on("load", () => loads.push(page.url()));
 
-    await api(editor, "POST", "/api/applications/bulk", { ids: [application?.id], stage: "shortlisted" });
-    const moved = Date.now();
-    await expect.poll(() => card("shortlisted").count(), { timeout: 1_000, interval: 50 }).toBe(1);
-    expect(await card("new_candidates").count()).toBe(0);
-    // the student hears nothing while the move may still be undone
-    expect(await bellName(student)).toBe("Notifications");
+    const stages = ["shortlisted", "final_interview"].slice(0, bases.length);
+    let movedAt = 0;
+    for (const [i, base] of bases.entries()) {
+      const stage = stages[i] as string;
+      expect(await moveThrough(base, token, [application], stage)).toBe(200);
+      movedAt = Date.now();
+      await expect.poll(() => card(stage).count(), { timeout: 1_000, interval: 50 }).toBe(1);
+      // and the student hears nothing while the first move may still be undone
+      if (i === 0) expect(await bellName(student)).toBe("Notifications");
+    }
     await expect
-      .poll(() => bellName(student), { timeout: Math.max(0, NEWS_WITHIN_MS - (Date.now() - moved)), interval: 50 })
-      .toBe("Notifications, 1 unread");
-    expect(Date.now() - moved).toBeGreaterThanOrEqual(UNDO_SECONDS * 1000);
+      .poll(() => bellName(student), { timeout: Math.max(0, NEWS_WITHIN_MS - (Date.now() - movedAt)), interval: 50 })
+      .toBe(`Notifications, ${bases.length} unread`);
     expect(loads).toEqual([]);
-  }, 120_000);
+  }
+
+  it("shows another session's move on the board within a second, and rings the student's bell after the undo window", async () => {
+    const server = await startServer({ PIPELINE_UNDO_SECONDS: String(UNDO_SECONDS) });
+    try {
+      await movesShowLive(server.origin, [`http://127.0.0.1:${server.port}`]);
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+
+  it.runIf(Boolean(process.env.TEST_POSTGRES_URL))(
+    "does the same with two API processes on PostgreSQL behind the balancer, a move made on each",
+    async () => {
+      const serverUrl = process.env.TEST_POSTGRES_URL as string;
+      const name = `csc_e2e_live_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      let cluster: Cluster | null = null;
+      try {
+        cluster = await startCluster({
+          processes: 2,
+          env: {
+            DATABASE_URL: url.toString(),
+            SEED_DEMO: "true",
+            PASSWORD_HASH_COST: "12",
+            PIPELINE_UNDO_SECONDS: String(UNDO_SECONDS),
+            LOG_LEVEL: "warn",
+          },
+        });
+        const port = new URL(cluster.origin).port;
+        const origin: Origin = (site = "") => `http://${site ? `${site}.` : ""}localhost:${port}`;
+        await movesShowLive(
+          origin,
+          cluster.members.map((member) => member.origin),
+        );
+      } finally {
+        await cluster?.stop();
+        const again = new pg.Client({ connectionString: serverUrl });
+        await again.connect();
+        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await again.end();
+      }
+    },
+    300_000,
+  );
 });
