@@ -195,10 +195,31 @@ export async function liveBench({ listeners = 1_000, rounds = 5, log = console.l
       });
       await sleep(500);
     }
+    // a change none of the students may read (another student's application): each student's own
+    // reach is still asked, one query each; the admin's stream, opened last, is told last
+    const [application] = await call("GET", `/api/applications?learning_event_id=${event.id}&_start=0&_end=1`);
+    const admin = await openStream(api.origin, adminToken, agent);
+    streams.push(admin);
+    const checks = [];
+    for (let round = 1; round <= rounds; round++) {
+      const mark = admin.told.length;
+      const cpuBefore = api.cpuMicros();
+      const started = performance.now();
+      await call("POST", "/api/applications/bulk", { ids: [application.id], note: `Live bench ${round}` });
+      await toldOf(admin, "applications", application.id, mark);
+      checks.push({
+        round,
+        "readers asked": listeners + 1,
+        "last told ms": Math.round(performance.now() - started),
+        "server CPU ms": Math.round((api.cpuMicros() - cpuBefore) / 1000),
+      });
+      await sleep(500);
+    }
     const slowest = Math.max(...deliveries.map((row) => row["all told ms"]));
     return {
       memory,
       deliveries,
+      checks,
       memoryOk: memory["streams MB"] < LIVE_MEMORY_BUDGET_MB,
       slowestMs: slowest,
       deliveryOk: slowest <= LIVE_DELIVERY_BUDGET_MS,
@@ -214,6 +235,8 @@ export function printLive(result) {
   console.log("\nLive updates: streams on one process (SQLite)");
   console.table([result.memory]);
   console.table(result.deliveries);
+  console.log("a change to a row none of the students may read (each student's reach asked)");
+  console.table(result.checks);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
