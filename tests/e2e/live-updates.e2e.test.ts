@@ -11,7 +11,8 @@ import { startServer } from "./support/server";
 /**
  * Live updates on the built app (issue 24, DESIGN §5b `GET /live`): an editor of the college moves
  * a student's application from their own session; within a second the college admin's board,
- * open in another browser, shows the card in its new column, and the student's bell rings once the
+ * open in another browser, shows the card in its new column and the admin's dashboard counts it in
+ * its new stage, and the student's bell rings once the
  * undo window has passed, with no reload and no window coming back into focus. Then the same with
  * two API processes on PostgreSQL behind HAProxy, the moves sent to each process in turn, so that
  * whichever process holds a browser's stream, a move made on the other one reaches it.
@@ -97,21 +98,34 @@ describe("live updates", () => {
     expect(application).toBeGreaterThan(0);
     const token = (await editor.evaluate(() => localStorage.getItem("csc-token"))) ?? "";
 
-    const board = await signedIn(origin, ADMIN);
+    // the admin's dashboard (where signing in lands) in one browser, the job's board in another
+    const [dashboard, board] = await Promise.all([signedIn(origin, ADMIN), signedIn(origin, ADMIN)]);
     await board.goto(`${origin(ADMIN.site)}/admin/job-opportunities/show/${job.id}?a_view=board`);
     const card = (stage: string) => board.locator(`[data-stage="${stage}"] [data-testid="board-card"]`);
     await card("new_candidates").first().waitFor();
+    await dashboard.getByTestId("applicant-stages").waitFor();
+    /** The dashboard's count of the college's job applicants in a stage (a stage with none is not listed). */
+    const onDashboard = async (stage: string) => {
+      const count = dashboard.locator(
+        `[data-posting-type="job-opportunity"] [data-stage="${stage}"] .csc-stages__count`,
+      );
+      return (await count.count()) > 0 ? Number(await count.getAttribute("data-value")) : 0;
+    };
     expect(await bellName(student)).toBe("Notifications");
     const loads: string[] = [];
-    for (const page of [board, student]) page.on("load", () => loads.push(page.url()));
+    for (const page of [board, dashboard, student]) page.on("load", () => loads.push(page.url()));
 
     const stages = ["shortlisted", "final_interview"].slice(0, bases.length);
     let movedAt = 0;
     for (const [i, base] of bases.entries()) {
       const stage = stages[i] as string;
+      const counted = await onDashboard(stage);
       expect(await moveThrough(base, token, [application], stage)).toBe(200);
       movedAt = Date.now();
       await expect.poll(() => card(stage).count(), { timeout: 1_000, interval: 50 }).toBe(1);
+      await expect
+        .poll(() => onDashboard(stage), { timeout: Math.max(0, 1_000 - (Date.now() - movedAt)) })
+        .toBe(counted + 1);
       // and the student hears nothing while the first move may still be undone
       if (i === 0) expect(await bellName(student)).toBe("Notifications");
     }
@@ -121,7 +135,7 @@ describe("live updates", () => {
     expect(loads).toEqual([]);
   }
 
-  it("shows another session's move on the board within a second, and rings the student's bell after the undo window", async () => {
+  it("shows another session's move on the board and the dashboard within a second, and rings the student's bell after the undo window", async () => {
     const server = await startServer({ PIPELINE_UNDO_SECONDS: String(UNDO_SECONDS) });
     try {
       await movesShowLive(server.origin, [`http://127.0.0.1:${server.port}`]);
