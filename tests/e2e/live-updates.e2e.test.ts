@@ -9,10 +9,10 @@ import { api, type DemoAccount, fillLogin } from "./support/app";
 import { startServer } from "./support/server";
 
 /**
- * Live updates on the built app (issue 24, DESIGN §5b `GET /live`): an editor of the college moves
- * a student's application from their own session; within a second the college admin's board,
- * open in another browser, shows the card in its new column and the admin's dashboard counts it in
- * its new stage, and the student's bell rings once the
+ * Live updates on the built app (issue 24, DESIGN §5b `GET /live`): a recruiter moves a student's
+ * application to their job from their own session; within a second the college admin's board,
+ * open in another browser, shows the card in its new column and the dashboard of the recruiter's
+ * colleague counts it in its new stage, and the student's bell rings once the
  * undo window has passed, with no reload and no window coming back into focus. Then the same with
  * two API processes on PostgreSQL behind HAProxy, the moves sent to each process in turn, so that
  * whichever process holds a browser's stream, a move made on the other one reaches it.
@@ -20,21 +20,23 @@ import { startServer } from "./support/server";
 
 const STUDENT: DemoAccount = { email: "student@example.com", site: "kmc" };
 const ADMIN: DemoAccount = { email: "college.admin@example.com", site: "kmc" };
-const EDITOR: DemoAccount = { email: "college.editor@example.com", site: "kmc" };
+const RECRUITER: DemoAccount = { email: "recruiter.admin@example.com", site: "recruiter" };
+/** The recruiter's colleague, whose dashboard counts the company's applicants by stage. */
+const COLLEAGUE: DemoAccount = { email: "recruiter.viewer@example.com", site: "recruiter" };
 const UNDO_SECONDS = 2;
 /** The news shows a second of grace after the window (CLOCK_GRACE_MS), and is told within a second. */
 const NEWS_WITHIN_MS = (UNDO_SECONDS + 1 + 1) * 1000;
 
 type Origin = (site?: string) => string;
 
-/** A move sent as the editor's browser would send it, to one origin (a process past the balancer). */
+/** A move sent as the recruiter's browser would send it, to one origin (a process past the balancer). */
 function moveThrough(base: string, token: string, ids: number[], stage: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ ids, stage });
     const req = httpRequest(new URL("/api/applications/bulk", base), {
       method: "POST",
       headers: {
-        host: `${EDITOR.site}.localhost`,
+        host: `${RECRUITER.site}.localhost`,
         authorization: `Bearer ${token}`,
         "content-type": "application/json",
         "content-length": Buffer.byteLength(body),
@@ -76,13 +78,13 @@ describe("live updates", () => {
   const bellName = (page: Page) => page.getByTestId("notification-bell").getAttribute("aria-label");
 
   /**
-   * The editor moves the student's new application once through each of `bases` (a stage each);
+   * The recruiter moves the student's new application once through each of `bases` (a stage each);
    * each move shows on the admin's board within a second, and the student's bell counts them all
    * once the last window has passed. No page reloads.
    */
   async function movesShowLive(origin: Origin, bases: string[]) {
-    const [editor, student] = await Promise.all([signedIn(origin, EDITOR), signedIn(origin, STUDENT)]);
-    const job = await api<{ id: number; title: string }>(editor, "POST", "/api/job-opportunities", {
+    const [recruiter, student] = await Promise.all([signedIn(origin, RECRUITER), signedIn(origin, STUDENT)]);
+    const job = await api<{ id: number; title: string }>(recruiter, "POST", "/api/job-opportunities", {
       title: `Live board ${Date.now().toString(36)}`,
       job_type: "internship",
       deadline: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
@@ -90,21 +92,22 @@ describe("live updates", () => {
     });
     await api(student, "POST", `/api/job-opportunities/${job.id}/apply`, {});
     const rows = await api<{ id: number; email: string }[]>(
-      editor,
+      recruiter,
       "GET",
       `/api/applications?job_opportunity_id=${job.id}&_start=0&_end=10`,
     );
     const application = rows.find((row) => row.email === STUDENT.email)?.id as number;
     expect(application).toBeGreaterThan(0);
-    const token = (await editor.evaluate(() => localStorage.getItem("csc-token"))) ?? "";
+    const token = (await recruiter.evaluate(() => localStorage.getItem("csc-token"))) ?? "";
 
-    // the admin's dashboard (where signing in lands) in one browser, the job's board in another
-    const [dashboard, board] = await Promise.all([signedIn(origin, ADMIN), signedIn(origin, ADMIN)]);
+    // the college admin's board of the job in one browser, the recruiter's colleague's dashboard
+    // (where signing in lands) in another
+    const [dashboard, board] = await Promise.all([signedIn(origin, COLLEAGUE), signedIn(origin, ADMIN)]);
     await board.goto(`${origin(ADMIN.site)}/admin/job-opportunities/show/${job.id}?a_view=board`);
     const card = (stage: string) => board.locator(`[data-stage="${stage}"] [data-testid="board-card"]`);
     await card("new_candidates").first().waitFor();
     await dashboard.getByTestId("applicant-stages").waitFor();
-    /** The dashboard's count of the college's job applicants in a stage (a stage with none is not listed). */
+    /** The dashboard's count of the company's job applicants in a stage (a stage with none is not listed). */
     const onDashboard = async (stage: string) => {
       const count = dashboard.locator(
         `[data-posting-type="job-opportunity"] [data-stage="${stage}"] .csc-stages__count`,
