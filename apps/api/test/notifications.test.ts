@@ -279,6 +279,24 @@ describe("choices", () => {
       "application-moved": { in_app: true, email: "hourly" },
     });
     expect(bad.statusCode).toBe(400);
+    // a saved search's alert says when its mail goes: here only on or off, refused under the field
+    const digest = await call("learner@example.com", "PATCH", "/api/profile/notification-preferences", {
+      "saved-search-match": { in_app: true, email: "daily" },
+    });
+    expect(digest.statusCode).toBe(400);
+    expect(body<{ errors: Record<string, string> }>(digest).errors).toEqual({
+      "saved-search-match.email": "This kind of notification is not e-mailed that way.",
+    });
+    const off = await call("learner@example.com", "PATCH", "/api/profile/notification-preferences", {
+      "saved-search-match": { in_app: true, email: "off" },
+    });
+    expect(body<{ data: Record<string, unknown> }>(off).data["saved-search-match"]).toEqual({
+      in_app: true,
+      email: "off",
+    });
+    await call("learner@example.com", "PATCH", "/api/profile/notification-preferences", {
+      "saved-search-match": { in_app: true, email: "instant" },
+    });
   });
 
   it("tells nobody in the bell or by mail of a kind they turned off", async () => {

@@ -36,6 +36,8 @@ interface KindDefinition {
   /** The kinds of user it can be about: nobody else is told of it or offered the choice. */
   for: readonly RoleKind[];
   defaults: NotificationChoice;
+  /** The e-mail choices offered, when not all of them. */
+  email?: readonly EmailChoice[];
 }
 
 /**
@@ -47,12 +49,17 @@ export const NOTIFICATION_KIND_DEFINITIONS: Readonly<Record<NotificationKind, Ki
   "application-moved": { for: ["learner"], defaults: { in_app: true, email: "instant" } },
   "certificate-issued": { for: ["learner"], defaults: { in_app: true, email: "instant" } },
   // the mail of a saved search's alert goes when the search says (at once, daily, weekly); "off" here stops them all
-  "saved-search-match": { for: ["learner"], defaults: { in_app: true, email: "instant" } },
+  // (so the choice here is on, "instant", or off)
+  "saved-search-match": { for: ["learner"], defaults: { in_app: true, email: "instant" }, email: ["instant", "off"] },
   "new-applicant": { for: ["provider", "institution", "recruiter"], defaults: { in_app: true, email: "daily" } },
   "join-request": { for: ["institution"], defaults: { in_app: true, email: "instant" } },
   "recruiter-request": { for: ["provider"], defaults: { in_app: true, email: "instant" } },
   "import-finished": { for: ["provider", "institution"], defaults: { in_app: true, email: "off" } },
 };
+
+/** The e-mail choices a kind offers, in the order the settings list them. */
+export const emailChoicesFor = (kind: NotificationKind): readonly EmailChoice[] =>
+  NOTIFICATION_KIND_DEFINITIONS[kind].email ?? EMAIL_CHOICES;
 
 /** The kinds a person with this role can receive, in the order the settings list them. */
 export const notificationKindsFor = (role: Role): NotificationKind[] =>
@@ -72,7 +79,7 @@ export function preferencesFor(role: Role, stored: unknown): NotificationPrefere
     const defaults = NOTIFICATION_KIND_DEFINITIONS[kind].defaults;
     preferences[kind] = {
       in_app: typeof choice?.in_app === "boolean" ? choice.in_app : defaults.in_app,
-      email: (EMAIL_CHOICES as readonly unknown[]).includes(choice?.email)
+      email: (emailChoicesFor(kind) as readonly unknown[]).includes(choice?.email)
         ? (choice?.email as EmailChoice)
         : defaults.email,
     };

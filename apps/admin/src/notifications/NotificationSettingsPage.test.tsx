@@ -51,6 +51,18 @@ describe("the notification settings", () => {
     const inApp = within(certificates).getByRole("switch", { name: "Show under the bell" });
     await waitFor(() => expect(inApp.getAttribute("aria-checked")).toBe("true"));
     expect(within(applications).getByText("Instantly")).toBeTruthy();
+    // a saved search's alert says when its mail goes: here only that, or off
+    const alerts = screen.getByRole("group", { name: "Saved search alerts" });
+    expect(within(alerts).getByText("As each search's alert says")).toBeTruthy();
+    await user.click(within(alerts).getByRole("combobox", { name: "E-mail" }));
+    const offered = await waitFor(() => {
+      const open = document.querySelector(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
+      const options = [...(open?.querySelectorAll(".ant-select-item-option") ?? [])].map((o) => o.textContent?.trim());
+      if (options.length === 0) throw new Error("the choices are not open");
+      return options;
+    });
+    expect(offered).toEqual(["As each search's alert says", "Off"]);
+    await user.keyboard("{Escape}");
 
     await user.click(inApp);
     await choose(user, within(applications).getByRole("combobox", { name: "E-mail" }), "Weekly digest");

@@ -1,5 +1,5 @@
 import {
-  EMAIL_CHOICES,
+  emailChoicesFor,
   type NotificationChoice,
   type NotificationKind,
   type NotificationPreferences,
@@ -75,7 +75,13 @@ function KindRow({ kind }: { kind: NotificationKind }) {
         <Switch />
       </Form.Item>
       <Form.Item label={t("settings.email")} name={[kind, "email"]}>
-        <Select options={EMAIL_CHOICES.map((choice) => ({ value: choice, label: t(`emailChoices.${choice}`) }))} />
+        <Select
+          options={emailChoicesFor(kind).map((choice) => ({
+            value: choice,
+            // a kind may name a choice its own way (a saved search's alert says when)
+            label: t([`kinds.${kind}.emailChoices.${choice}`, `emailChoices.${choice}`]),
+          }))}
+        />
       </Form.Item>
     </fieldset>
   );

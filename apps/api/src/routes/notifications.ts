@@ -1,4 +1,5 @@
 import {
+  emailChoicesFor,
   isNotificationKind,
   isRole,
   MarkReadAnswer,
@@ -181,6 +182,9 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
       const errors: Record<string, string> = {};
       for (const kind of Object.keys(request.body)) {
         if (!offered.includes(kind as NotificationKind)) errors[kind] = request.t("notifications.unknownKind");
+        else if (!emailChoicesFor(kind as NotificationKind).includes(request.body[kind]?.email ?? "off")) {
+          errors[`${kind}.email`] = request.t("notifications.choiceNotOffered");
+        }
       }
       if (Object.keys(errors).length > 0) throw badRequest(request.t("invalidInput"), errors);
       const stored = await storedPreferences(request.auth.id);
