@@ -216,4 +216,22 @@ describe("a learner's alert", () => {
     const mail = mailsTo(learner, open.title)[0] as ReceivedMail;
     expect(header(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   });
+
+  it("tells of a new posting whatever time tab the search was saved on (the learner's list opens on Ongoing)", async () => {
+    const learner = "learner@example.com";
+    const word = `Plumbing${Date.now()}`;
+    const made = await save(learner, {
+      resource: "learning-events",
+      name: "Plumbing",
+      query: `type=ongoing&q=${word}`,
+      alert: "instant",
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // starts in ten days: upcoming, not ongoing
+    const upcoming = await event(`${word} upcoming`);
+    expect(await t.app.digests.run(new Date())).toBe(1);
+    await t.deliverMail();
+    await expect.poll(() => mailsTo(learner, upcoming.title).length).toBe(1);
+  });
 });

@@ -74,6 +74,9 @@ async function alertOne(
   // the newest first: what was posted since the last pass is at the top, whatever the list's own order
   const { rows } = await listRows(db, resource, reach, {
     ...parsed.query,
+    // a new posting is news whatever time tab the search was saved on (the learner's list opens
+    // on "Ongoing", where a posting that starts next week would never show)
+    window: null,
     sort: [{ field: "id", order: "desc" }],
     start: 0,
     end: POSTINGS_PER_SEARCH,
