@@ -234,6 +234,7 @@ describe("an attacker's failures do not lock the owner out, and hashing cannot b
   it("stops guessing spread over many addresses at the account's ceiling: past it a new browser needs a mailed code", async () => {
     const target = "company.viewer@example.com";
     let refusedAt = 0;
+    let letThrough = 0;
     // one guess from each address stays under every per-address limit; batches of 3 stay within
     // the share of the hashing gate one account may hold
     for (let batch = 0; batch < 400 && refusedAt === 0; batch++) {
@@ -249,13 +250,17 @@ describe("an attacker's failures do not lock the owner out, and hashing cannot b
       );
       const statuses = answers.map((res) => res.statusCode);
       expect(statuses.filter((status) => status !== 401 && status !== 403)).toEqual([]);
+      letThrough += statuses.filter((status) => status === 401).length;
       if (statuses.includes(403)) {
         refusedAt = batch * 3 + statuses.indexOf(403) + 1;
         expect(body(answers[statuses.indexOf(403)] as (typeof answers)[number])).toMatchObject({ code_required: true });
       }
     }
-    // the ceiling is 1,000; guesses already past the check when it is reached still count
-    expect(refusedAt).toBeGreaterThan(1_000);
+    // the ceiling is 1,000: that many guesses were checked and refused as wrong first (the three of
+    // a batch may be served in any order, so the refused one's place in its batch says less), and
+    // guesses already past the check when it was reached still count
+    expect(letThrough).toBeGreaterThanOrEqual(1_000);
+    expect(refusedAt).toBeGreaterThanOrEqual(1_000);
     expect(refusedAt).toBeLessThanOrEqual(1_000 + 3);
   }, 120_000);
 
