@@ -92,6 +92,18 @@ const toldOf = (stream: Stream, resource: string) =>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An application to one of the demo college's learning events, which its admin may move. */
+async function kmcApplication(): Promise<number> {
+  const row = await t.app.db
+    .selectFrom("applications as a")
+    .innerJoin("learning_events as e", "e.id", "a.learning_event_id")
+    .innerJoin("institutions as i", "i.id", "e.institution_id")
+    .select("a.id")
+    .where("i.subdomain", "=", "kmc")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function listening(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: "127.0.0.1" });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -222,14 +234,7 @@ describe("GET /live", () => {
     const posting = await call("college.admin@example.com", "POST", "/api/learning-events", {});
     // a refused create tells nobody: only a change that was made is told
     expect(posting.statusCode).toBe(400);
-    const [kmcApplication] = await t.app.db
-      .selectFrom("applications as a")
-      .innerJoin("learning_events as e", "e.id", "a.learning_event_id")
-      .innerJoin("institutions as i", "i.id", "e.institution_id")
-      .select("a.id")
-      .where("i.subdomain", "=", "kmc")
-      .execute();
-    const id = kmcApplication?.id as number;
+    const id = await kmcApplication();
     const note = (text: string) =>
       call("college.admin@example.com", "POST", "/api/applications/bulk", { ids: [id], note: text });
     expect((await note("Before the drop")).statusCode).toBe(200);
@@ -283,19 +288,13 @@ describe.runIf(process.env.TEST_DB === "postgres")("two processes on PostgreSQL"
       const otherOrigin = await listening(other);
       const stream = await openStream(otherOrigin, "college.admin@example.com");
       expect(stream.status).toBe(200);
-      const [row] = await t.app.db
-        .selectFrom("applications as a")
-        .innerJoin("learning_events as e", "e.id", "a.learning_event_id")
-        .innerJoin("institutions as i", "i.id", "e.institution_id")
-        .select("a.id")
-        .where("i.subdomain", "=", "kmc")
-        .execute();
+      const id = await kmcApplication();
       const moved = await call("college.admin@example.com", "POST", "/api/applications/bulk", {
-        ids: [row?.id],
+        ids: [id],
         note: "From the other process",
       });
       expect(moved.statusCode, moved.body).toBe(200);
-      await expect.poll(() => toldOf(stream, "applications").has(row?.id as number), { timeout: 1_000 }).toBe(true);
+      await expect.poll(() => toldOf(stream, "applications").has(id), { timeout: 1_000 }).toBe(true);
       stream.close();
     } finally {
       await other.close();
