@@ -180,7 +180,7 @@ describe("saved searches", () => {
     await expect
       .poll(() => textOf(refused.locator(".ant-form-item-explain-error")))
       .toBe(
-        "An alert follows filters and search words, not your own tabs (Suggested, Pending…) or “Taken by Me” and “My Preferences”: choose All to save one with an alert.",
+        "An alert follows filters and search words, not your own tabs (Suggested, Pending…) or “Taken by Me”, “My Preferences” and “Saved”: choose All to save one with an alert.",
       );
     await refused.getByRole("button", { name: "Cancel" }).click();
     await refused.waitFor({ state: "hidden" });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestBoundary } from "../src/domain/notifications.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
+import { type DemoCall, demoCalls } from "./demo-calls.js";
 import { insertEvent } from "./events.js";
-import { bearer, body, createMailedTestApp, hostOf, type MailedTestApp, tokenFor } from "./helpers.js";
+import { body, createMailedTestApp, hostOf, type MailedTestApp } from "./helpers.js";
 import type { ReceivedMail } from "./mailbox.js";
 
 /**
@@ -12,20 +13,10 @@ import type { ReceivedMail } from "./mailbox.js";
  */
 
 let t: MailedTestApp;
-const tokens = new Map<string, string>();
+let call: DemoCall;
+let signIn: (email: string) => Promise<unknown>;
 let kmcId = 0;
 let serial = 0;
-const siteOf = (email: string) => DEMO_ACCOUNTS.find((account) => account.email === email)?.site ?? "provider";
-
-type Method = "GET" | "POST" | "PATCH";
-const call = (email: string, method: Method, url: string, payload?: object, language = "en-US") =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(tokens.get(email) ?? ""), host: hostOf(siteOf(email)), "accept-language": language },
-    ...(payload ? { payload } : {}),
-  });
-
 interface Row {
   id: number;
   kind: string;
@@ -75,10 +66,10 @@ const header = (mail: ReceivedMail, name: string) =>
 
 beforeAll(async () => {
   t = await createMailedTestApp({ PIPELINE_UNDO_SECONDS: "1" });
-  for (const account of DEMO_ACCOUNTS) tokens.set(account.email, await tokenFor(t.app, account.email, account.site));
-  kmcId = (
-    await t.app.db.selectFrom("institutions").select("id").where("subdomain", "=", "kmc").executeTakeFirstOrThrow()
-  ).id;
+  const demo = await demoCalls(t.app);
+  call = demo.call;
+  signIn = demo.signIn;
+  kmcId = await demo.institutionId("kmc");
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -231,7 +222,7 @@ describe("a learner applies and staff move them", () => {
     } finally {
       await student().set({ status: "active" }).execute();
       // disabling ended their sessions: sign in again for the tests that follow
-      tokens.set("student@example.com", await tokenFor(t.app, "student@example.com", siteOf("student@example.com")));
+      await signIn("student@example.com");
     }
   });
 
@@ -262,6 +253,7 @@ describe("choices", () => {
         "application-moved": { in_app: true, email: "instant" },
         "certificate-issued": { in_app: true, email: "instant" },
         "saved-search-match": { in_app: true, email: "instant" },
+        "saved-posting-deadline": { in_app: true, email: "instant" },
       },
     });
     const staff = body<{ data: Record<string, unknown> }>(

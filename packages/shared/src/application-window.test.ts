@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { APPLICATIONS_CLOSE_ON, closingComparand, isOpenForApplications } from "./application-window.js";
+import {
+  APPLICATIONS_CLOSE_ON,
+  closingComparand,
+  isOpenForApplications,
+  lastDayToApply,
+} from "./application-window.js";
 import { POSTING_TYPES } from "./enums.js";
 
 const NOW = new Date("2026-11-27T10:30:00.000Z");
@@ -63,5 +68,26 @@ describe("whether a posting takes applications at an instant", () => {
     for (const type of POSTING_TYPES) expect(APPLICATIONS_CLOSE_ON[type].length).toBeGreaterThan(0);
     expect(closingComparand("day", NOW)).toBe("2026-11-27");
     expect(closingComparand("moment", NOW)).toBe("2026-11-27T10:30:00.000Z");
+  });
+});
+
+describe("the last day a posting takes applications", () => {
+  it("is a job's or a scholarship's deadline, and nothing for a scholarship without one", () => {
+    expect(lastDayToApply("job-opportunity", { deadline: "2026-12-01" })).toBe("2026-12-01");
+    expect(lastDayToApply("scholarship", { deadline: null })).toBeNull();
+    expect(lastDayToApply("job-opportunity", { deadline: "soon" })).toBeNull();
+  });
+
+  it("is the earlier of an event's registration deadline and the day it ends, in UTC", () => {
+    expect(
+      lastDayToApply("learning-event", { end_at: "2026-12-10T09:00:00.000Z", registration_deadline: "2026-12-03" }),
+    ).toBe("2026-12-03");
+    expect(
+      lastDayToApply("learning-event", { end_at: "2026-12-02T09:00:00.000Z", registration_deadline: "2026-12-03" }),
+    ).toBe("2026-12-02");
+    // 16:15 in Kathmandu is 10:30 UTC the same day; 03:00 there is the day before in UTC
+    expect(lastDayToApply("learning-event", { end_at: "2026-12-02T03:00:00+05:45", registration_deadline: null })).toBe(
+      "2026-12-01",
+    );
   });
 });

@@ -55,3 +55,15 @@ export function isOpenForApplications(
     return value >= closingComparand(unit, now);
   });
 }
+
+/**
+ * The last day (`YYYY-MM-DD`, UTC) a posting takes applications: the day of the first of its
+ * closing fields to pass (a moment's own day), or null when none is set (a scholarship without a
+ * deadline). A learner who saved the posting is reminded the day before it.
+ */
+export function lastDayToApply(type: PostingType, posting: Readonly<Record<string, unknown>>): string | null {
+  const days = APPLICATIONS_CLOSE_ON[type]
+    .map(({ field, unit }) => storedValue(posting[field], unit)?.slice(0, 10))
+    .filter((day): day is string => day !== undefined);
+  return days.length === 0 ? null : days.reduce((first, day) => (day < first ? day : first));
+}

@@ -128,7 +128,7 @@ describe("enum values", () => {
       "taken",
       "not-taken",
     ]);
-    expect(LIST_SCOPES).toEqual(["all", "user-taken", "user-preference"]);
+    expect(LIST_SCOPES).toEqual(["all", "user-taken", "user-preference", "user-saved"]);
   });
 
   it("reuses the account types of roles.ts for its options", () => {

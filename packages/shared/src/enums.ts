@@ -332,12 +332,13 @@ const TIME_FILTER_OPTIONS = defineEnum("timeFilter", TIME_FILTERS, {
   "not-taken": "Not Taken",
 });
 
-export const LIST_SCOPES = ["all", "user-taken", "user-preference"] as const;
+export const LIST_SCOPES = ["all", "user-taken", "user-preference", "user-saved"] as const;
 export type ListScope = (typeof LIST_SCOPES)[number];
 export const LIST_SCOPE_OPTIONS = defineEnum("listScope", LIST_SCOPES, {
   all: "All",
   "user-taken": "Taken by Me",
   "user-preference": "My Preferences",
+  "user-saved": "Saved",
 });
 
 /** Account types live in roles.ts; these are their select options. */

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   "application-moved",
   "certificate-issued",
   "saved-search-match",
+  "saved-posting-deadline",
   "new-applicant",
   "join-request",
   "recruiter-request",
@@ -51,6 +52,8 @@ export const NOTIFICATION_KIND_DEFINITIONS: Readonly<Record<NotificationKind, Ki
   // the mail of a saved search's alert goes when the search says (at once, daily, weekly); "off" here stops them all
   // (so the choice here is on, "instant", or off)
   "saved-search-match": { for: ["learner"], defaults: { in_app: true, email: "instant" }, email: ["instant", "off"] },
+  // the day before a posting the learner saved stops taking applications (unless they applied)
+  "saved-posting-deadline": { for: ["learner"], defaults: { in_app: true, email: "instant" } },
   "new-applicant": { for: ["provider", "institution", "recruiter"], defaults: { in_app: true, email: "daily" } },
   "join-request": { for: ["institution"], defaults: { in_app: true, email: "instant" } },
   "recruiter-request": { for: ["provider"], defaults: { in_app: true, email: "instant" } },

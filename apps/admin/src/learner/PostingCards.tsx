@@ -18,11 +18,13 @@ import {
   listStateOfQuery,
   PAGE_SIZE,
   postingListParams,
+  showsTabs,
   useLearnerListState,
 } from "./listState";
 import { MyApplications } from "./MyApplications";
 import { PostingCard } from "./PostingCard";
 import type { Posting, PostingKind } from "./postings";
+import { SaveButton } from "./SaveButton";
 
 interface CardsProps {
   kind: PostingKind;
@@ -32,7 +34,7 @@ interface CardsProps {
   showPath: (id: number) => string;
 }
 
-/** The postings of a tab ("All" or "My preferences"), each with Apply or the learner's application. */
+/** The postings of a tab ("All", "My preferences" or "Saved"), each with Apply or the learner's application, and Save. */
 function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
   const { t } = useTranslation();
   const { filters, sorters, query } = postingListParams(meta, state);
@@ -56,7 +58,15 @@ function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
   if (rows.length === 0) {
     return (
       <div data-testid="resource-empty">
-        <EmptyState message={state.q ? t("learner:list.noMatch") : t("learner:list.empty")} />
+        <EmptyState
+          message={
+            state.q
+              ? t("learner:list.noMatch")
+              : state.scope === "user-saved"
+                ? t("learner:list.noneSaved")
+                : t("learner:list.empty")
+          }
+        />
       </div>
     );
   }
@@ -71,7 +81,12 @@ function PostingGrid({ kind, meta, state, onPage, showPath }: CardsProps) {
               posting={posting}
               to={showPath(posting.id)}
               action={
-                byPosting && <ApplyButton kind={kind} posting={posting} application={byPosting.get(posting.id)} />
+                byPosting && (
+                  <>
+                    <ApplyButton kind={kind} posting={posting} application={byPosting.get(posting.id)} />
+                    <SaveButton kind={kind} posting={posting} />
+                  </>
+                )
               }
             />
           </li>
@@ -135,7 +150,7 @@ export function PostingCards({
           />
         </div>
       </div>
-      {!taken && state.type ? (
+      {showsTabs(state.scope) && state.type ? (
         <Tabs
           className="csc-time-tabs"
           activeKey={state.type}

@@ -9,6 +9,7 @@ import { ApplyButton } from "./ApplyButton";
 import type { Application } from "./applications";
 import { PostingFacts, PostingTypeTag } from "./PostingFacts";
 import type { Posting, PostingKind } from "./postings";
+import { SaveButton } from "./SaveButton";
 import { SkillMatchSection } from "./SkillMatch";
 import { StageTimeline } from "./StageTimeline";
 import { WithdrawButton } from "./WithdrawButton";
@@ -78,6 +79,7 @@ export function PostingDetail({ kind, id, back }: { kind: PostingKind; id: strin
         <div className="csc-posting__action">
           {mine.query.isLoading ? null : <ApplyButton kind={kind} posting={posting} application={application} />}
           {application ? <WithdrawButton application={application} title={title} /> : null}
+          <SaveButton kind={kind} posting={posting} />
         </div>
         {application ? (
           <section className="csc-posting__section" aria-label={t("learner:mine.timeline", { title })}>

@@ -51,11 +51,20 @@ export function useLearnerListState(timeFilters: readonly ListTab[]) {
   return { state, update };
 }
 
+/**
+ * Whether the list shows its `?type=` tabs: not on "Taken by me" (the learner's applications) nor
+ * on "Saved", which hold what the learner took or kept whenever it takes place.
+ */
+export const showsTabs = (scope: ListScope) => scope !== "user-taken" && scope !== "user-saved";
+
 /** What the learner's list of postings asks the API for (besides the page): a saved search keeps the same. */
 export function postingListParams(meta: Pick<ResourceMeta, "defaultSort">, state: LearnerListState) {
   const filters: CrudFilter[] = state.q ? [{ field: "q", operator: "eq", value: state.q }] : [];
   const sorters: CrudSort[] = [{ field: meta.defaultSort.field, order: meta.defaultSort.order }];
-  const query = { type: state.type, scope: state.scope === "all" ? undefined : state.scope };
+  const query = {
+    type: showsTabs(state.scope) ? state.type : undefined,
+    scope: state.scope === "all" ? undefined : state.scope,
+  };
   return { filters, sorters, query };
 }
 

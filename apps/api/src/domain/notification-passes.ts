@@ -2,17 +2,20 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../platform/db/schema.js";
 import { sendDigests } from "./notifications.js";
+import { remindSavedDeadlines } from "./saved-posting-reminders.js";
 import { alertSavedSearches } from "./saved-search-alerts.js";
 
 /**
  * The work each process does in the background for notifications: the saved searches' alerts
- * (what newly matches each), then the digests that have come due. Two processes may both run a
+ * (what newly matches each), the reminders of saved postings whose last day to apply is tomorrow,
+ * then the digests that have come due. Two processes may both run a
  * pass; the statements that take the work make each piece happen once (see each).
  */
 async function passes(db: Kysely<Database>, config: { localesDir: string; jwtSecret: string }, now?: Date) {
   const alerted = await alertSavedSearches(db, config);
+  const reminded = await remindSavedDeadlines(db, config, now);
   const mailed = await sendDigests(db, config, now);
-  return alerted + mailed;
+  return alerted + reminded + mailed;
 }
 
 /** How often each process looks for digests that have come due. */

@@ -36,6 +36,11 @@ export interface CommandHandler {
   /** Rows it applies to at all, over the alias `r` (a pending request, a deleted account). */
   // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
   applies?: (eb: any) => Expression<SqlBool>;
+  /**
+   * The rows it names stay as they were (applying makes an application, saving keeps a bookmark):
+   * the live readers of those rows are not told of a change.
+   */
+  leavesRows?: boolean;
   /** Checks the body before any row is read; throws a 400 naming the field. */
   check?: (request: FastifyRequest, body: Record<string, unknown>) => void;
   run: (

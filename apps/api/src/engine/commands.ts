@@ -70,7 +70,7 @@ export default async function commandRoutes(fastify: FastifyInstance) {
               const made =
                 "row" in answer && answer.created ? { resource: answer.of ?? resource.name, id: answer.row.id } : null;
               await publish(trx, [
-                { resource: resource.name, type: "updated", ids },
+                ...(handler.leavesRows ? [] : [{ resource: resource.name, type: "updated" as const, ids }]),
                 ...(made && typeof made.id === "number"
                   ? [{ resource: made.resource, type: "created" as const, ids: [made.id] }]
                   : []),

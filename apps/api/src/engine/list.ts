@@ -231,7 +231,7 @@ export function parseListQuery(
 
 /**
  * The learner's own views of a posting list: the tabs `suggested`, `pending` and
- * `rejected`, and the scopes `user-taken` and `user-preference`. Their rows depend on who asks,
+ * `rejected`, and the scopes `user-taken`, `user-preference` and `user-saved`. Their rows depend on who asks,
  * so they are the learner's alone: anyone else asking for them is a 400 naming the parameter.
  */
 
@@ -306,6 +306,17 @@ function appliedTo(
   return eb("r.id", "in", applications);
 }
 
+/** Postings the learner saved (`POST /{posting}/{id}/save`). */
+function savedBy(eb: AnyBuilder, postingType: PostingType, learnerId: number): Expression<SqlBool> {
+  const column = POSTING_COLUMN[postingType];
+  const saved = eb
+    .selectFrom("saved_postings as s")
+    .select(`s.${column}`)
+    .where("s.user_id", "=", learnerId)
+    .where(`s.${column}`, "is not", null);
+  return eb("r.id", "in", saved);
+}
+
 /** Self-assessments the learner has attempted, once or more. */
 function attempted(eb: AnyBuilder, learnerId: number): Expression<SqlBool> {
   const attempts = eb
@@ -324,6 +335,7 @@ function attempted(eb: AnyBuilder, learnerId: number): Expression<SqlBool> {
  *   preferences, and not applied to yet;
  * - `user-taken`: they applied to it (withdrawn or not: it is taken, and cannot be applied to again);
  * - `user-preference`: matching their skills or preferences, open or not;
+ * - `user-saved`: they saved it, open or not;
  * - on what learners take (self-assessments), `taken`: they have an attempt at it; `not-taken`: none yet.
  */
 export function learnerWhere(resource: ResourceDefinition, list: ListQuery) {
@@ -353,6 +365,7 @@ export function learnerWhere(resource: ResourceDefinition, list: ListQuery) {
     }
     if (list.scope === "user-taken") parts.push(appliedTo(eb, postingType, learner.id));
     if (list.scope === "user-preference") parts.push(matchesInterests(eb, resource, learner.interests));
+    if (list.scope === "user-saved") parts.push(savedBy(eb, postingType, learner.id));
     return eb.and(parts);
   };
 }

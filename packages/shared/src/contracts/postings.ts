@@ -74,10 +74,21 @@ export type MissingSkill = Static<typeof MissingSkill>;
 
 /**
  * What a posting read by a learner carries beside its fields (DESIGN §5b): the share of its
- * skills the learner has (0–100), those they have and those they lack.
+ * skills the learner has (0–100), those they have and those they lack; and whether they saved it.
  */
 export const PostingMatchProperties = {
   match_score: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
   matched_skills: Type.Optional(Type.Array(Type.String())),
   missing_skills: Type.Optional(Type.Array(MissingSkill)),
+  saved: Type.Optional(Type.Boolean()),
 };
+
+/** `POST /{posting}/{id}/save`: keep the posting in the learner's "Saved" list, or take it out. */
+export const SavePostingBody = { saved: Type.Boolean() };
+
+/** What saving answers: the posting's state now. */
+export const SavedPostingAnswer = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ saved: Type.Boolean() }),
+});
+export type SavedPostingAnswer = Static<typeof SavedPostingAnswer>;

@@ -139,6 +139,7 @@ export const COMMAND_NAMES = [
   "restore",
   "withdraw",
   "apply",
+  "save",
   "bulk",
   "enrol",
   "progress",

@@ -108,19 +108,25 @@ export const recruiterFields = (): FieldDefinition[] => [
   createdAt(),
 ];
 
-/** A posting's command for learners: `POST /{posting}/{id}/apply`. */
-export const APPLY: readonly CommandDefinition[] = [{ name: "apply", target: "one", byApplicant: true }];
+/**
+ * A posting's commands for learners: `POST /{posting}/{id}/apply`, and `POST /{posting}/{id}/save`
+ * `{ saved }` to keep it in their "Saved" list (and be reminded the day before it closes), or not.
+ */
+export const APPLY: readonly CommandDefinition[] = [
+  { name: "apply", target: "one", byApplicant: true },
+  { name: "save", target: "one", byApplicant: true },
+];
 
 /**
  * A posting's policy: the shared catalogue's, but learners read the postings meant for them —
  * `audience`, by the posting's access scope, or `published` for a posting without
- * one (scholarships) — and apply to exactly those, so one they may not see is a 404.
+ * one (scholarships) — and apply to and save exactly those, so one they may not see is a 404.
  */
 export const postingPolicy = (policy: RolePolicy, rows: "audience" | "published"): RolePolicy => ({
   ...policy,
   learner: [
     ...(policy.learner ?? []).map((grant) => (grant.rows === "published" ? { ...grant, rows } : grant)),
-    { actions: ["apply"], rows },
+    { actions: ["apply", "save"], rows },
   ],
 });
 

@@ -8,6 +8,7 @@ import {
   type JobType,
   type JoinPolicy,
   type PartnershipStatus,
+  type PostingType,
   type ProgrammeCategory,
   RESOURCES,
   type TableName as ResourceTableName,
@@ -358,6 +359,21 @@ export interface SavedSearchTable {
 interface SavedSearchHitTable {
   saved_search_id: number;
   posting_id: number;
+  created_at: string;
+}
+
+/** A posting a learner saved (their "Saved" list), named in the column of its type as an application's is. */
+export interface SavedPostingTable {
+  id: Generated<number>;
+  user_id: number;
+  posting_type: PostingType;
+  learning_event_id: number | null;
+  job_opportunity_id: number | null;
+  scholarship_id: number | null;
+  /** The learner's site as they saved it: the reminder's links open there. */
+  origin: string;
+  /** The last day to apply the learner was reminded of (`YYYY-MM-DD`), or null: never twice for one day. */
+  reminded_for: string | null;
   created_at: string;
 }
 
@@ -764,6 +780,7 @@ interface TypedTables {
   notifications: NotificationTable;
   saved_searches: SavedSearchTable;
   saved_search_hits: SavedSearchHitTable;
+  saved_postings: SavedPostingTable;
   live_events: LiveEventTable;
 }
 
@@ -834,6 +851,7 @@ const TYPED_TABLES: { readonly [Table in keyof TypedTables]: true } = {
   notifications: true,
   saved_searches: true,
   saved_search_hits: true,
+  saved_postings: true,
   live_events: true,
   oidc_logins: true,
   oidc_results: true,

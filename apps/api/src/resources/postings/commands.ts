@@ -1,5 +1,6 @@
-import { ATTENDANCE, firstStageOf, type PostingType } from "@csc/shared";
-import type { SessionUser } from "../../domain/accounts.js";
+import { ATTENDANCE, firstStageOf, type PostingType, SavedPostingAnswer, SavePostingBody } from "@csc/shared";
+import { homeSiteOf, type SessionUser } from "../../domain/accounts.js";
+import { originFor } from "../../domain/site-mail.js";
 import type { CommandHandler, Transaction } from "../../engine/command-types.js";
 import { conflict } from "../../platform/errors.js";
 import { nowIso } from "../../platform/time.js";
@@ -107,6 +108,8 @@ function apply(type: PostingType): CommandHandler {
     answer: { row: "applications" },
     body: { note: NOTE },
     applies: OPEN[type],
+    // the posting stays as it was: what changed is the application it makes
+    leavesRows: true,
     run: async (trx, [postingId], request, body) => {
       const user = request.auth;
       // only learners hold `apply` (a byApplicant command, registry/types.ts), on postings they may read
@@ -142,5 +145,51 @@ function apply(type: PostingType): CommandHandler {
   };
 }
 
+/**
+ * A learner keeps a posting they may read in their "Saved" list (`{ saved: true }`), open or
+ * closed, or takes it out (`{ saved: false }`); saving twice keeps one row. The day before a
+ * saved posting stops taking applications, they are reminded (domain/saved-posting-reminders.ts).
+ */
+function save(type: PostingType): CommandHandler {
+  const column = POSTING_COLUMN[type];
+  return {
+    answer: { message: SavedPostingAnswer },
+    body: SavePostingBody,
+    leavesRows: true,
+    run: async (trx, [postingId], request, body) => {
+      // only learners hold `save` (a byApplicant command, registry/types.ts), on postings they may read
+      if (postingId === undefined) throw new Error("save names one posting");
+      const saved = body.saved === true;
+      if (saved) {
+        await trx
+          .insertInto("saved_postings")
+          .values({
+            user_id: request.auth.id,
+            posting_type: type,
+            learning_event_id: null,
+            job_opportunity_id: null,
+            scholarship_id: null,
+            [column]: postingId,
+            origin: originFor(request, homeSiteOf(request.auth)),
+            reminded_for: null,
+            created_at: nowIso(),
+          })
+          .onConflict((oc) => oc.columns([column, "user_id"]).doNothing())
+          .execute();
+      } else {
+        await trx
+          .deleteFrom("saved_postings")
+          .where(column, "=", postingId)
+          .where("user_id", "=", request.auth.id)
+          .execute();
+      }
+      return { message: request.t(saved ? "postingSaved" : "postingUnsaved"), data: { saved } };
+    },
+  };
+}
+
 /** The commands of a posting (learning event, job opportunity, scholarship). */
-export const postingCommands = (type: PostingType): Record<"apply", CommandHandler> => ({ apply: apply(type) });
+export const postingCommands = (type: PostingType): Record<"apply" | "save", CommandHandler> => ({
+  apply: apply(type),
+  save: save(type),
+});
