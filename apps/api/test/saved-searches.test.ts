@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "./accounts.js";
+import { type DemoCall, demoCalls } from "./demo-calls.js";
 import { insertEvent } from "./events.js";
-import { bearer, body, createMailedTestApp, hostOf, type MailedTestApp, tokenFor } from "./helpers.js";
+import { body, createMailedTestApp, type MailedTestApp } from "./helpers.js";
 import type { ReceivedMail } from "./mailbox.js";
 
 /**
@@ -11,20 +11,9 @@ import type { ReceivedMail } from "./mailbox.js";
  */
 
 let t: MailedTestApp;
-const tokens = new Map<string, string>();
+let call: DemoCall;
 let kmcId = 0;
 let serial = 0;
-const siteOf = (email: string) => DEMO_ACCOUNTS.find((account) => account.email === email)?.site ?? "provider";
-
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-const call = (email: string, method: Method, url: string, payload?: object, language = "en-US") =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(tokens.get(email) ?? ""), host: hostOf(siteOf(email)), "accept-language": language },
-    ...(payload ? { payload } : {}),
-  });
-
 interface Saved {
   id: number;
   resource: string;
@@ -53,10 +42,9 @@ const header = (mail: ReceivedMail, name: string) =>
 
 beforeAll(async () => {
   t = await createMailedTestApp();
-  for (const account of DEMO_ACCOUNTS) tokens.set(account.email, await tokenFor(t.app, account.email, account.site));
-  kmcId = (
-    await t.app.db.selectFrom("institutions").select("id").where("subdomain", "=", "kmc").executeTakeFirstOrThrow()
-  ).id;
+  const demo = await demoCalls(t.app);
+  call = demo.call;
+  kmcId = await demo.institutionId("kmc");
 }, 120_000);
 afterAll(async () => {
   await t.close();
