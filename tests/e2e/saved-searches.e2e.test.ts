@@ -189,4 +189,38 @@ describe("saved searches", () => {
     await expectControlAccessible(learner, "learner-phone");
     await learner.setViewportSize(LAPTOP);
   }, 180_000);
+
+  it("a learner saves a search of courses by its words, and applies it after a reload", async () => {
+    const learner = await signedIn(LEARNER);
+    const list = `${server.origin("")}/courses`;
+    await learner.goto(list);
+    const cards = learner.locator('[data-testid="learning-card"]');
+    await cards.first().waitFor();
+    const title = await textOf(cards.first().locator("h2, h3").first());
+    const word = title.split(/[^\p{L}\p{N}]+/u).find((part) => part.length > 3) ?? title;
+    const name = `Courses about ${word}`;
+    const search = learner.getByTestId("learner-search");
+    await search.fill(word);
+    await search.press("Enter");
+    await learner.waitForURL((url) => url.searchParams.get("q") === word);
+
+    const panel = await openSavedSearches(learner);
+    await panel.getByRole("button", { name: "Save current search…" }).click();
+    const dialog = await settledDialog(learner);
+    await dialog.getByLabel("Name").fill(name);
+    // an alert is for postings: a course search offers none
+    expect(await dialog.getByRole("radio", { name: "Daily digest" }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectToast(learner, `“${name}” was saved.`);
+    await dialog.waitFor({ state: "hidden" });
+
+    await learner.goto(list);
+    await cards.first().waitFor();
+    expect(await search.inputValue()).toBe("");
+    const saved = (await openSavedSearches(learner)).getByTestId("saved-search").filter({ hasText: name });
+    await saved.getByRole("button", { name, exact: true }).click();
+    await learner.waitForURL((url) => url.searchParams.get("q") === word);
+    await expect.poll(() => search.inputValue()).toBe(word);
+    await expectAccessible(learner, "learner-courses", "courses");
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { RESOURCES } from "@csc/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, body, createTestApp, type TestApp, tokenFor } from "./helpers.js";
 
@@ -18,13 +19,21 @@ let t: TestApp;
 let tokens: Record<string, string>;
 let operations: Operation[];
 
+/** The learner's own commands (apply, save, enrol, attempts) and withdrawing an application. */
+const LEARNER_COMMANDS = [
+  "withdraw",
+  ...Object.values(RESOURCES).flatMap((resource) =>
+    (resource.commands ?? []).filter((command) => command.byApplicant).map((command) => command.name),
+  ),
+];
+
 /** A caller the endpoint admits, so that bad input is what it answers (access is decided first). */
 const tokenFor_ = (path: string) =>
   ["institution-details", "institution-feature-profile", "college-recruiters"].some((name) => path.includes(name))
     ? tokens.college
     : path.includes("company-profile")
       ? tokens.recruiter
-      : path.endsWith("/withdraw") || path.endsWith("/apply") || path.endsWith("/attempts") || path.endsWith("/enrol")
+      : LEARNER_COMMANDS.some((name) => path.endsWith(`/${name}`))
         ? tokens.learner
         : tokens.provider;
 

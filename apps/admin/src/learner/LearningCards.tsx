@@ -1,4 +1,4 @@
-import { type CrudFilter, useList } from "@refinedev/core";
+import { useList } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Pagination, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { EnrolButton } from "./EnrolButton";
 import { LearningCard } from "./LearningCard";
 import { ListLoadFailed } from "./ListLoadFailed";
 import { type Enrolment, enrolmentsByItem, type LearningItem, type LearningKind } from "./learning";
-import { PAGE_SIZE } from "./listState";
+import { catalogueListParams, PAGE_SIZE } from "./listState";
 
 /** The learner's own enrolments of one kind (they have a few dozen at most: one call). */
 export function useMyEnrolments(kind: LearningKind | null, enabled = true) {
@@ -39,12 +39,12 @@ export function LearningCards({
   showPath: (id: number) => string;
 }) {
   const { t } = useTranslation();
-  const filters: CrudFilter[] = q ? [{ field: "q", operator: "eq", value: q }] : [];
+  const { filters, sorters } = catalogueListParams(meta, q);
   const items = useList<LearningItem>({
     resource: kind.resource,
     pagination: { currentPage: page, pageSize: PAGE_SIZE },
     filters,
-    sorters: [{ field: meta.defaultSort.field, order: meta.defaultSort.order }],
+    sorters,
     errorNotification: false,
     queryOptions: { placeholderData: keepPreviousData },
   });

@@ -3,15 +3,18 @@ import { Segmented } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../components/PageHeader";
+import { SavedSearches } from "../engine/list/SavedSearches";
 import { pathsFor } from "../engine/paths";
 import { useResourceMeta } from "../engine/useResourceMeta";
 import MenuEntryPage from "../pages/MenuEntryPage";
 import NotAllowed from "../pages/NotAllowed";
+import { listQueryString } from "../shell/providers/data";
 import { type MenuPageProps, useMenuRoute } from "../shell/routes/MenuRouteContext";
 import { LearnerSearch } from "./LearnerSearch";
 import { LearningCards } from "./LearningCards";
 import { LearningDetail } from "./LearningDetail";
 import { isLearningResource, LEARNING_KINDS, type LearningResource } from "./learning";
+import { catalogueListParams, searchWordsOf } from "./listState";
 import { MyLearning } from "./MyLearning";
 
 /** The page's views, in the address as `?view=`: a catalogue (the entry's own, or enrichment programs under Courses) or "My learning". */
@@ -62,6 +65,8 @@ export default function LearningPage({ entry }: MenuPageProps) {
   const q = params.get("q") ?? "";
   const pageNumber = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const title = t(`menu.${entry.labelKey}`, { defaultValue: entry.label });
+  const catalogueMeta = kind.resource === meta.name ? meta : (programsMeta ?? meta);
+  const search = catalogueListParams(catalogueMeta, q);
   const views = [
     ...catalogues.map((name) => ({ value: name, label: t(`learner:learning.view.${LEARNING_KINDS[name].itemType}`) })),
     { value: MINE, label: t("learner:learning.view.mine") },
@@ -78,7 +83,16 @@ export default function LearningPage({ entry }: MenuPageProps) {
           onChange={(value) => update({ view: value === meta.name ? null : String(value), q: null, kind: null })}
           data-testid="learning-view"
         />
-        {view === MINE ? null : <LearnerSearch value={q} onCommit={(value) => update({ q: value })} />}
+        {view === MINE ? null : (
+          <div className="csc-learner__search-bar">
+            <LearnerSearch value={q} onCommit={(value) => update({ q: value })} />
+            <SavedSearches
+              resource={kind.resource}
+              currentQuery={listQueryString(search.filters, search.sorters)}
+              onApply={(saved) => update({ q: searchWordsOf(saved.query) })}
+            />
+          </div>
+        )}
       </div>
       {view === MINE ? (
         <>
@@ -101,7 +115,7 @@ export default function LearningPage({ entry }: MenuPageProps) {
         <LearningCards
           key={kind.resource}
           kind={kind}
-          meta={kind.resource === meta.name ? meta : (programsMeta ?? meta)}
+          meta={catalogueMeta}
           q={q}
           page={pageNumber}
           onPage={(next) => update({ page: String(next) })}

@@ -59,8 +59,7 @@ export const showsTabs = (scope: ListScope) => scope !== "user-taken" && scope !
 
 /** What the learner's list of postings asks the API for (besides the page): a saved search keeps the same. */
 export function postingListParams(meta: Pick<ResourceMeta, "defaultSort">, state: LearnerListState) {
-  const filters: CrudFilter[] = state.q ? [{ field: "q", operator: "eq", value: state.q }] : [];
-  const sorters: CrudSort[] = [{ field: meta.defaultSort.field, order: meta.defaultSort.order }];
+  const { filters, sorters } = catalogueListParams(meta, state.q);
   const query = {
     type: showsTabs(state.scope) ? state.type : undefined,
     scope: state.scope === "all" ? undefined : state.scope,
@@ -68,12 +67,23 @@ export function postingListParams(meta: Pick<ResourceMeta, "defaultSort">, state
   return { filters, sorters, query };
 }
 
+/** What a learner's catalogue (courses, programs, roadmaps) asks the API for besides the page: its search words, in its own order. */
+export function catalogueListParams(meta: Pick<ResourceMeta, "defaultSort">, q: string) {
+  const filters: CrudFilter[] = q ? [{ field: "q", operator: "eq", value: q }] : [];
+  const sorters: CrudSort[] = [{ field: meta.defaultSort.field, order: meta.defaultSort.order }];
+  return { filters, sorters };
+}
+
+/** The search words a saved search's query holds. */
+export const searchWordsOf = (query: string): string =>
+  String(filterValue(parseListQueryString(query).filters, "q") ?? "");
+
 /** The list state a saved search's query stands for (its tab, scope and search words), back at page 1. */
 export function listStateOfQuery(timeFilters: readonly ListTab[], query: string): Partial<LearnerListState> {
-  const { filters, extra } = parseListQueryString(query);
+  const { extra } = parseListQueryString(query);
   const scope = extra.scope ?? null;
   return {
-    q: String(filterValue(filters, "q") ?? ""),
+    q: searchWordsOf(query),
     type: timeFilters.find((filter) => filter === extra.type) ?? null,
     scope: isScope(scope) ? scope : "all",
   };
