@@ -76,6 +76,8 @@ function KindRow({ kind }: { kind: NotificationKind }) {
       </Form.Item>
       <Form.Item label={t("settings.email")} name={[kind, "email"]}>
         <Select
+          // a choice named at length ("As each search's alert says") is read whole in the list
+          popupMatchSelectWidth={false}
           options={emailChoicesFor(kind).map((choice) => ({
             value: choice,
             // a kind may name a choice its own way (a saved search's alert says when)
