@@ -6,15 +6,20 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../shell/providers/http";
 import { createSavedSearch, updateSavedSearch, useRefreshSavedSearches } from "./savedSearches";
 
-/** What the dialog does: save the list's current search, or change one of the user's own. */
+/**
+ * What the dialog does: save the list's current search, or change one of the user's own (`query`:
+ * the list as it stands, which may replace what the search keeps).
+ */
 export type SavedSearchDialog =
   | { kind: "create"; resource: string; query: string }
-  | { kind: "edit"; search: SavedSearchRow };
+  | { kind: "edit"; search: SavedSearchRow; query: string };
 
 interface SavedSearchValues {
   name: string;
   shared: boolean;
   alert: SavedSearchAlert;
+  /** Editing: keep the list as it is now instead of what the search kept. */
+  replace: boolean;
 }
 
 /** antd's group passes `role` on to its element but does not type it: the choices are one named group. */
@@ -59,7 +64,10 @@ export default function SavedSearchModal({
     name: editing?.name ?? "",
     shared: editing?.shared ?? false,
     alert: editing?.alert ?? "off",
+    replace: false,
   };
+  // an own search the list no longer shows as it is: offer to keep the list as it is now instead
+  const replaceable = dialog.kind === "edit" && dialog.query !== dialog.search.query;
 
   const submit = async (values: SavedSearchValues) => {
     setSaving(true);
@@ -74,7 +82,11 @@ export default function SavedSearchModal({
         await createSavedSearch({ resource: dialog.resource, query: dialog.query, name, ...choices });
         notify?.({ key: "saved-search", type: "success", message: t("savedSearches.saved", { name }) });
       } else {
-        await updateSavedSearch(dialog.search.id, { name, ...choices });
+        await updateSavedSearch(dialog.search.id, {
+          name,
+          ...choices,
+          ...(replaceable && values.replace ? { query: dialog.query } : {}),
+        });
         notify?.({ key: "saved-search", type: "success", message: t("savedSearches.updated", { name }) });
       }
       await refresh();
@@ -145,6 +157,11 @@ export default function SavedSearchModal({
             data-testid="saved-search-name"
           />
         </Form.Item>
+        {replaceable ? (
+          <Form.Item name="replace" valuePropName="checked" extra={t("savedSearches.replaceHint")}>
+            <Checkbox data-testid="saved-search-replace">{t("savedSearches.replace")}</Checkbox>
+          </Form.Item>
+        ) : null}
         {canShare ? (
           <Form.Item name="shared" valuePropName="checked" extra={t("savedSearches.shareHint")}>
             <Checkbox data-testid="saved-search-share">{t("savedSearches.share")}</Checkbox>

@@ -169,6 +169,28 @@ describe("saved searches on a staff list", () => {
     await waitFor(() => expect(within(panel).queryByTestId("saved-search")).toBeNull());
   });
 
+  it("keeps the list as it is now in place of what one's own search kept, when asked", async () => {
+    const own = await saveAs(ADMIN, { name: "Year 3", query: "year=3" });
+    const { user } = renderPage(`${studentsPath}?pageSize=10`, admin, withToasts);
+    await listTable();
+    await user.click(within(await openSavedSearches(user)).getByRole("button", { name: "Edit “Year 3”" }));
+    let dialog = await findDialog("Edit saved search");
+    // the list shows every year now, not what the search kept: it may take the list's place
+    await user.click(within(dialog).getByRole("checkbox", { name: "Keep the list as it is now instead" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("“Year 3” was updated.")).toBeTruthy();
+    const [kept] = (await savedSearchesOf(ADMIN)).filter((row) => row.id === own.id);
+    expect(kept?.query).not.toContain("year=3");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    // the search now is the list as it is: nothing to replace, so nothing offered
+    await user.click(within(await openSavedSearches(user)).getByRole("button", { name: "Edit “Year 3”" }));
+    dialog = await findDialog("Edit saved search");
+    expect(within(dialog).queryByRole("checkbox", { name: "Keep the list as it is now instead" })).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await api.inject(ADMIN, { method: "DELETE", url: `/api/saved-searches/${own.id}` });
+  });
+
   it("shows the API's answer when the most searches one may keep are kept", async () => {
     for (let n = 1; n <= MAX_SAVED_SEARCHES; n++) await saveAs(VIEWER, { name: `Search ${n}`, query: "" });
     const viewer = await api.signIn(VIEWER);

@@ -113,7 +113,7 @@ export function SavedSearches({ resource, currentQuery, onApply }: SavedSearches
             search={search}
             own={isOwnSearch(search, user.id)}
             onApply={() => apply(search)}
-            onEdit={() => openDialog({ kind: "edit", search })}
+            onEdit={() => openDialog({ kind: "edit", search, query: currentQuery })}
             onDelete={() => remove(search)}
           />
         ))}
