@@ -196,7 +196,7 @@ export async function liveBench({ listeners = 1_000, rounds = 5, log = console.l
       await sleep(500);
     }
     // a change none of the students may read (another student's application): each student's own
-    // reach is still asked, one query each; the admin's stream, opened last, is told last
+    // reach is judged (without SQL when it surely refuses the row); the admin's stream, opened last, is told last
     const [application] = await call("GET", `/api/applications?learning_event_id=${event.id}&_start=0&_end=1`);
     const admin = await openStream(api.origin, adminToken, agent);
     streams.push(admin);
@@ -235,7 +235,7 @@ export function printLive(result) {
   console.log("\nLive updates: streams on one process (SQLite)");
   console.table([result.memory]);
   console.table(result.deliveries);
-  console.log("a change to a row none of the students may read (each student's reach asked)");
+  console.log("a change to a row none of the students may read (each student's reach judged)");
   console.table(result.checks);
 }
 

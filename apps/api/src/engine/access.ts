@@ -26,6 +26,12 @@ export type Reach =
       where: (eb: AnyBuilder) => Expression<SqlBool>;
       /** The same for every reach with the same rows (their rules' conditions), for SQL kept by it. */
       key: string;
+      /**
+       * Whether a row (its columns as stored) is surely out of reach, told without SQL; false when
+       * unsure (a parent's rule, an operator not judged here, a column not in the row). Lets a
+       * caller skip the SQL for rows nobody of this reach may read; the SQL stays the judge of the rest.
+       */
+      excludes?: (row: Readonly<Record<string, unknown>>) => boolean;
     };
 
 const sqlValue = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0) : value);
@@ -58,6 +64,39 @@ function conditionSql(eb: AnyBuilder, column: (name: string) => string, conditio
     return eb.and(ops);
   });
   return eb.and(parts);
+}
+
+/** Whether a stored value surely differs from a condition's value (false when the two are not comparable here). */
+function surelyDiffers(stored: unknown, wanted: unknown): boolean {
+  if (stored === undefined) return false;
+  const value = sqlValue(wanted);
+  // SQL's `= x` is never true of a NULL
+  if (stored === null) return value !== null;
+  if (value === null) return true;
+  return typeof stored === typeof value && (typeof value === "number" || typeof value === "string")
+    ? stored !== value
+    : false;
+}
+
+/**
+ * Whether a row surely fails one CASL condition object, as its SQL would judge it: a column
+ * surely differing from its value or from every value of its `$in`. Anything else is not judged
+ * (false): `$nin`, `$ne`, `$all` and values of another type than the column's.
+ */
+function surelyFails(conditions: Conditions, row: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(conditions).some(([name, value]) => {
+    const stored = row[name];
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      return !Array.isArray(value) && surelyDiffers(stored, value);
+    }
+    return Object.entries(value as Conditions).some(([op, operand]) => {
+      if (op === "$eq") return surelyDiffers(stored, operand);
+      if (op === "$in" && Array.isArray(operand)) {
+        return operand.every((candidate) => surelyDiffers(stored, candidate));
+      }
+      return false;
+    });
+  });
 }
 
 /** A `parents` grant: rows whose parent row the caller may write, as SQL over `alias`. */
@@ -118,6 +157,8 @@ function translate(
   alias: string,
 ): Reach {
   const allowing: ((eb: AnyBuilder) => Expression<SqlBool>)[] = [];
+  // each allowing rule's test that a row surely fails it (a parent's rule is never sure)
+  const failing: ((row: Readonly<Record<string, unknown>>) => boolean)[] = [];
   const forbidding: Conditions[] = [];
   const column = (name: string) => `${alias}.${name}`;
   let everyRow = false;
@@ -132,9 +173,13 @@ function translate(
       continue;
     }
     const parents = parentReasonOf(rule.reason);
-    if (parents) allowing.push((eb) => parentsSql(eb, alias, parents));
-    else if (conditions) allowing.push((eb) => conditionSql(eb, column, conditions));
-    else {
+    if (parents) {
+      allowing.push((eb) => parentsSql(eb, alias, parents));
+      failing.push(() => false);
+    } else if (conditions) {
+      allowing.push((eb) => conditionSql(eb, column, conditions));
+      failing.push((row) => surelyFails(conditions, row));
+    } else {
       everyRow = true;
       break;
     }
@@ -144,6 +189,8 @@ function translate(
   return {
     kind: "some",
     key: JSON.stringify(made),
+    // a row every allowing rule surely refuses is out of reach, whatever the forbidding ones say
+    excludes: (row) => !everyRow && failing.every((fails) => fails(row)),
     where: (eb) => {
       const allow = everyRow ? sql<SqlBool>`1 = 1` : eb.or(allowing.map((clause) => clause(eb)));
       const deny = forbidding.map((c) => eb.not(conditionSql(eb, column, c)));

@@ -1,9 +1,9 @@
 import type { ServerResponse } from "node:http";
-import { type AppAbility, type LiveEvent, RESOURCES, type ResourceName } from "@csc/shared";
+import { type AppAbility, type LiveEvent, RESOURCES, type ResourceDefinition, type ResourceName } from "@csc/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import pg from "pg";
-import { reachOf } from "../engine/access.js";
+import { type Reach, reachOf } from "../engine/access.js";
 import { ALIAS, reachedIds } from "../engine/store.js";
 import type { Dialect } from "./db/connect.js";
 import type { Database } from "./db/schema.js";
@@ -169,9 +169,32 @@ export function startLiveHub(
   const frame = (event: StoredEvent, ids: readonly number[]) =>
     `id: ${streamId(event)}\ndata: ${JSON.stringify({ resource: event.resource, type: event.type, ids: [...ids] } satisfies LiveEvent)}\n\n`;
 
-  /** The ids of the event each reader may read, asked once per distinct reach. */
+  /**
+   * The ids of the event each reader may read, asked once per distinct reach. The event's rows are
+   * read once, so that a reach which surely refuses a row (a learner's own rows, another
+   * institution's) does not ask the database about it: a change of a few applicants, told to a
+   * thousand learners, asks for the few learners it concerns.
+   */
   async function tell(event: StoredEvent, to: Iterable<LiveClient>) {
     const verdicts = new Map<string, Promise<number[]>>();
+    let stored: Promise<Record<string, unknown>[]> | null = null;
+    const rowsOf = (resource: ResourceDefinition) => {
+      // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
+      const anyTable = db as Kysely<any>;
+      stored ??= anyTable
+        .selectFrom(`${resource.table} as r`)
+        .selectAll()
+        .where("r.id", "in", [...event.ids])
+        .execute();
+      return stored;
+    };
+    const reached = async (resource: ResourceDefinition, reach: Extract<Reach, { kind: "some" }>) => {
+      const { excludes } = reach;
+      const possible = excludes
+        ? (await rowsOf(resource)).filter((row) => !excludes(row)).map((row) => Number(row.id))
+        : event.ids;
+      return possible.length === 0 ? [] : reachedIds(db, resource, reach, possible);
+    };
     for (const client of to) {
       let ids: readonly number[] = [];
       if (event.users) {
@@ -183,7 +206,7 @@ export function startLiveHub(
         else if (reach.kind === "some" && event.type !== "deleted") {
           let verdict = verdicts.get(reach.key);
           if (!verdict) {
-            verdict = reachedIds(db, RESOURCES[event.resource], reach, event.ids);
+            verdict = reached(RESOURCES[event.resource], reach);
             verdicts.set(reach.key, verdict);
           }
           ids = await verdict;
