@@ -178,21 +178,17 @@ export function startLiveHub(
   async function tell(event: StoredEvent, to: Iterable<LiveClient>) {
     const verdicts = new Map<string, Promise<number[]>>();
     let stored: Promise<Record<string, unknown>[]> | null = null;
-    const rowsOf = (resource: ResourceDefinition) => {
+    /** The ids of the event this reach reaches: the database asked only of rows it does not surely refuse. */
+    const reached = async (resource: ResourceDefinition, reach: Extract<Reach, { kind: "some" }>) => {
+      const { excludes } = reach;
+      if (!excludes) return reachedIds(db, resource, reach, event.ids);
       // biome-ignore lint/suspicious/noExplicitAny: resource tables are chosen at run time from the registry
-      const anyTable = db as Kysely<any>;
-      stored ??= anyTable
+      stored ??= (db as Kysely<any>)
         .selectFrom(`${resource.table} as r`)
         .selectAll()
         .where("r.id", "in", [...event.ids])
         .execute();
-      return stored;
-    };
-    const reached = async (resource: ResourceDefinition, reach: Extract<Reach, { kind: "some" }>) => {
-      const { excludes } = reach;
-      const possible = excludes
-        ? (await rowsOf(resource)).filter((row) => !excludes(row)).map((row) => Number(row.id))
-        : event.ids;
+      const possible = (await stored).filter((row) => !excludes(row)).map((row) => Number(row.id));
       return possible.length === 0 ? [] : reachedIds(db, resource, reach, possible);
     };
     for (const client of to) {
