@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { readEventStream } from "./event-stream.mjs";
 import { PASSWORD, serveApi } from "./side-by-side.mjs";
 
 const BENCH = fileURLToPath(new URL(".", import.meta.url));
@@ -98,20 +99,10 @@ function openStream(origin, token, agent) {
         return;
       }
       const stream = { told: [], waiting: null, close: () => req.destroy() };
-      let buffer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => {
-        buffer += chunk;
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf("\n\n");
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data) continue;
-          stream.told.push(JSON.parse(data));
-          stream.waiting?.();
-        }
+      readEventStream(res, ({ event, data }) => {
+        if (event) return;
+        stream.told.push(JSON.parse(data));
+        stream.waiting?.();
       });
       resolveStream(stream);
     });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { LiveEvent } from "@csc/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readEventStream } from "../../../bench/event-stream.mjs";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { DEMO_ACCOUNTS } from "./accounts.js";
@@ -49,28 +50,13 @@ function openStream(base: string, email: string, lastEventId?: string): Promise<
     req.on("error", reject);
     req.on("response", (res: IncomingMessage) => {
       const events: Received[] = [];
-      let buffer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf("\n\n");
-          const fields = new Map<string, string>();
-          for (const line of block.split("\n")) {
-            const colon = line.indexOf(":");
-            if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trim());
-          }
-          if (!fields.has("data")) continue;
-          events.push({
-            id: fields.get("id") ?? "",
-            event: fields.get("event") ?? "message",
-            data: fields.get("event") ? null : (JSON.parse(fields.get("data") ?? "null") as LiveEvent),
-          });
-        }
-      });
+      readEventStream(res, ({ id, event, data }) =>
+        events.push({
+          id: id ?? "",
+          event: event ?? "message",
+          data: event ? null : (JSON.parse(data) as LiveEvent),
+        }),
+      );
       const ended = new Promise<void>((done) => res.on("close", () => done()));
       resolve({ status: res.statusCode ?? 0, events, ended, close: () => req.destroy() });
     });
