@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../apps/api/test/fresh-database";
 import { type Cluster, startCluster } from "../../scripts/cluster.mjs";
 import { e2eConfig, launchBrowser } from "./playwright.config";
 import { api, type DemoAccount, fillLogin } from "./support/app";
@@ -150,20 +149,13 @@ describe("live updates", () => {
   it.runIf(Boolean(process.env.TEST_POSTGRES_URL))(
     "does the same with two API processes on PostgreSQL behind the balancer, a move made on each",
     async () => {
-      const serverUrl = process.env.TEST_POSTGRES_URL as string;
-      const name = `csc_e2e_live_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const database = await freshDatabase("postgres");
       let cluster: Cluster | null = null;
       try {
         cluster = await startCluster({
           processes: 2,
           env: {
-            DATABASE_URL: url.toString(),
+            DATABASE_URL: database.url,
             SEED_DEMO: "true",
             PASSWORD_HASH_COST: "12",
             PIPELINE_UNDO_SECONDS: String(UNDO_SECONDS),
@@ -178,10 +170,7 @@ describe("live updates", () => {
         );
       } finally {
         await cluster?.stop();
-        const again = new pg.Client({ connectionString: serverUrl });
-        await again.connect();
-        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await again.end();
+        await database.drop();
       }
     },
     300_000,

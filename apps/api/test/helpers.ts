@@ -1,12 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { type BuildOptions, buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
+import { freshDatabase } from "./fresh-database.js";
 import { type Mailbox, startMailbox } from "./mailbox.js";
+
+export { freshDatabase };
 
 export const DEMO_PASSWORD = "CareerDemo#2026";
 export const JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
@@ -14,36 +15,6 @@ export const JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789"
 export interface TestApp {
   app: FastifyInstance;
   close: () => Promise<void>;
-}
-
-/**
- * A fresh database for one test file: a temporary SQLite file, or (TEST_DB=postgres, or `kind`
- * for a test that needs one kind) a database of its own on TEST_POSTGRES_URL's server, dropped
- * when the file is done.
- */
-export async function freshDatabase(kind = process.env.TEST_DB): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (kind === "postgres") {
-    const serverUrl = process.env.TEST_POSTGRES_URL;
-    if (!serverUrl) throw new Error("TEST_POSTGRES_URL is not set");
-    const name = `csc_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "csc-test-"));
-  return { url: `sqlite:${join(dir, "test.sqlite")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
