@@ -81,6 +81,33 @@ describe("saved searches", () => {
       .locator('[data-testid="resource-table"] .ant-table-row')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-row-key")));
 
+  /** "Save current search…" of the open `panel` under `name`, the dialog's other choices made by `choose`, until it is saved. */
+  async function saveCurrentSearch(
+    page: Page,
+    panel: Locator,
+    name: string,
+    choose?: (dialog: Locator) => Promise<void>,
+  ) {
+    await panel.getByRole("button", { name: "Save current search…" }).click();
+    const dialog = await settledDialog(page);
+    await dialog.getByLabel("Name").fill(name);
+    await choose?.(dialog);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, `“${name}” was saved.`);
+    await dialog.waitFor({ state: "hidden" });
+  }
+
+  /** Searches a learner's list for a word of its first card's title (the search then finds that card). */
+  async function searchForAWordOfTheFirstCard(page: Page, cards: Locator): Promise<string> {
+    const title = await textOf(cards.first().locator("h2, h3").first());
+    const word = title.split(/[^\p{L}\p{N}]+/u).find((part) => part.length > 3) ?? title;
+    const search = page.getByTestId("learner-search");
+    await search.fill(word);
+    await search.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("q") === word);
+    return word;
+  }
+
   it("staff save a filtered, sorted students list for their college, and a colleague applies it to the same rows", async () => {
     const [admin, editor] = await Promise.all([signedIn(COLLEGE_ADMIN), signedIn(COLLEGE_EDITOR)]);
     const [first] = await api<{ full_name: string }[]>(admin, "GET", "/api/students?_sort=full_name&_end=1");
@@ -101,13 +128,9 @@ describe("saved searches", () => {
 
     const panel = await openSavedSearches(admin);
     expect(await textOf(panel.getByTestId("saved-searches-empty"))).toContain("No saved searches");
-    await panel.getByRole("button", { name: "Save current search…" }).click();
-    const dialog = await settledDialog(admin);
-    await dialog.getByLabel("Name").fill(name);
-    await dialog.getByRole("checkbox", { name: "Share with my institution" }).check();
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expectToast(admin, `“${name}” was saved.`);
-    await dialog.waitFor({ state: "hidden" });
+    await saveCurrentSearch(admin, panel, name, (dialog) =>
+      dialog.getByRole("checkbox", { name: "Share with my institution" }).check(),
+    );
 
     // the colleague opens the list as it comes, and applies the shared search
     await editor.goto(`${server.origin("kmc")}${STUDENTS}`);
@@ -134,24 +157,12 @@ describe("saved searches", () => {
     const cards = learner.locator('[data-testid="learner-card"]');
     await cards.first().waitFor();
     await expectControlAccessible(learner, "learner", "learning-events");
-    const title = await textOf(cards.first().locator("h2, h3").first());
-    // a word of a card's title: the search then finds that card
-    const word = title.split(/[^\p{L}\p{N}]+/u).find((part) => part.length > 3) ?? title;
+    const word = await searchForAWordOfTheFirstCard(learner, cards);
     const name = `Events about ${word}`;
-
     const search = learner.getByTestId("learner-search");
-    await search.fill(word);
-    await search.press("Enter");
-    await learner.waitForURL((url) => url.searchParams.get("q") === word);
-
-    const panel = await openSavedSearches(learner);
-    await panel.getByRole("button", { name: "Save current search…" }).click();
-    const dialog = await settledDialog(learner);
-    await dialog.getByLabel("Name").fill(name);
-    await dialog.getByRole("radio", { name: "Daily digest" }).check();
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expectToast(learner, `“${name}” was saved.`);
-    await dialog.waitFor({ state: "hidden" });
+    await saveCurrentSearch(learner, await openSavedSearches(learner), name, (dialog) =>
+      dialog.getByRole("radio", { name: "Daily digest" }).check(),
+    );
 
     // after a reload, on the list as it comes: the search is there with its alert, and applies
     await learner.goto(list);
@@ -196,23 +207,13 @@ describe("saved searches", () => {
     await learner.goto(list);
     const cards = learner.locator('[data-testid="learning-card"]');
     await cards.first().waitFor();
-    const title = await textOf(cards.first().locator("h2, h3").first());
-    const word = title.split(/[^\p{L}\p{N}]+/u).find((part) => part.length > 3) ?? title;
+    const word = await searchForAWordOfTheFirstCard(learner, cards);
     const name = `Courses about ${word}`;
     const search = learner.getByTestId("learner-search");
-    await search.fill(word);
-    await search.press("Enter");
-    await learner.waitForURL((url) => url.searchParams.get("q") === word);
-
-    const panel = await openSavedSearches(learner);
-    await panel.getByRole("button", { name: "Save current search…" }).click();
-    const dialog = await settledDialog(learner);
-    await dialog.getByLabel("Name").fill(name);
     // an alert is for postings: a course search offers none
-    expect(await dialog.getByRole("radio", { name: "Daily digest" }).count()).toBe(0);
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expectToast(learner, `“${name}” was saved.`);
-    await dialog.waitFor({ state: "hidden" });
+    await saveCurrentSearch(learner, await openSavedSearches(learner), name, async (dialog) =>
+      expect(await dialog.getByRole("radio", { name: "Daily digest" }).count()).toBe(0),
+    );
 
     await learner.goto(list);
     await cards.first().waitFor();
