@@ -15,6 +15,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -98,9 +99,13 @@ async function launchChromium() {
       await once(child, "exit");
       clearTimeout(timer);
     }
-    // Chromium's helper processes may still write to the profile's cache for a moment after the
-    // browser itself has exited: Node retries the removal then (ENOTEMPTY)
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    // Chromium's helper processes may still write to the profile's cache for a while after the
+    // browser itself has exited: Node retries the removal then (ENOTEMPTY), backing off up to
+    // about 5 s, and a profile still busy after that is left in the temporary directory rather
+    // than losing the run's figures
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch((error) =>
+      console.warn(`left the browser profile ${profile}: ${error.code ?? error.message}`),
+    );
   };
   const portFile = join(profile, "DevToolsActivePort");
   const deadline = Date.now() + LAUNCH_TIMEOUT_MS;
