@@ -7,6 +7,7 @@ import {
   loadLoginPage,
   loadMenuRoute,
   loadPublicApplyPage,
+  loadPublicShell,
   loadRefineShell,
   loadSessionGate,
 } from "./shell/routes/route-chunks";
@@ -28,6 +29,7 @@ const PublicApplyPage = lazy(loadPublicApplyPage);
 const CertificatePage = lazy(() => import("./certificates/CertificatePage"));
 const ApplicationStatusPage = lazy(() => import("./public-apply/ApplicationStatusPage"));
 const RefineShell = lazy(loadRefineShell);
+const PublicShell = lazy(loadPublicShell);
 const SessionGate = lazy(() => loadSessionGate().then((module) => ({ default: module.SessionGate })));
 const HomeRedirect = lazy(() => loadSessionGate().then((module) => ({ default: module.HomeRedirect })));
 const MenuRoute = lazy(() => loadMenuRoute().then((module) => ({ default: module.MenuRoute })));
@@ -39,7 +41,8 @@ function SignedOutOnly() {
 
 /**
  * The application for one resolved site. /login renders on its own, the first page most visitors
- * see; every other route runs inside refine (RefineShell), loaded with the first of them.
+ * see; the public pages (PublicShell) need only a query client; every other route runs inside
+ * refine (RefineShell), loaded with the first of them.
  */
 export default function App({ config, site }: { config: PublicConfig; site: ResolvedSite }) {
   const siteValue = useMemo(() => ({ config, site }), [config, site]);
@@ -59,6 +62,15 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
             <Route path="/invitation" element={<InvitationPage />} />
             {/* where single sign-on comes back: a one-time code, a refusal, or a test's result */}
             <Route path="/sso" element={<SsoPage />} />
+            <Route element={<PublicShell />}>
+              {/* Public links: open to everyone, signed in or not */}
+              <Route path="/job-role-trainings-apply" element={<PublicApplyPage resource="learning-events" />} />
+              <Route path="/job-opportunities-apply" element={<PublicApplyPage resource="job-opportunities" />} />
+              {/* Anyone holding a certificate's code verifies it here */}
+              <Route path="/certificates/:code" element={<CertificatePage />} />
+              {/* a guest applicant's private status page, from their mails */}
+              <Route path="/applications/status/:token" element={<ApplicationStatusPage />} />
+            </Route>
             <Route element={<RefineShell />}>
               <Route element={<SignedOutOnly />}>
                 <Route path="/register" element={<RegisterPage />} />
@@ -67,13 +79,6 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/verify-email" element={<VerifyEmailPage />} />
               <Route path="/404" element={<NotFound />} />
-              {/* Public links: open to everyone, signed in or not */}
-              <Route path="/job-role-trainings-apply" element={<PublicApplyPage resource="learning-events" />} />
-              <Route path="/job-opportunities-apply" element={<PublicApplyPage resource="job-opportunities" />} />
-              {/* Anyone holding a certificate's code verifies it here */}
-              <Route path="/certificates/:code" element={<CertificatePage />} />
-              {/* a guest applicant's private status page, from their mails */}
-              <Route path="/applications/status/:token" element={<ApplicationStatusPage />} />
               <Route element={<SessionGate />}>
                 <Route index element={<HomeRedirect />} />
                 <Route path="/admin" element={<HomeRedirect />} />

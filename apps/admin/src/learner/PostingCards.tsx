@@ -9,7 +9,6 @@ import { SavedSearches } from "../engine/list/SavedSearches";
 import type { ResourceMeta } from "../engine/types";
 import { listQueryString } from "../shell/providers/data";
 import { ApplyButton } from "./ApplyButton";
-import { useApplicationsTo } from "./applications";
 import { LearnerSearch } from "./LearnerSearch";
 import { ListLoadFailed } from "./ListLoadFailed";
 import {
@@ -25,6 +24,7 @@ import { MyApplications } from "./MyApplications";
 import { PostingCard } from "./PostingCard";
 import type { Posting, PostingKind } from "./postings";
 import { SaveButton } from "./SaveButton";
+import { useApplicationsTo } from "./useApplicationsTo";
 
 interface CardsProps {
   kind: PostingKind;

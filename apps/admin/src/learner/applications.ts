@@ -1,8 +1,9 @@
 import type { ApplicationStage, HistoryEntry, PostingType } from "@csc/shared";
-import { useList } from "@refinedev/core";
-import { keepPreviousData } from "@tanstack/react-query";
 import { http } from "../shell/providers/http";
-import type { Posting, PostingKind, PostingResource } from "./postings";
+import type { Posting, PostingResource } from "./postings";
+
+// The learner's calls about their applications, without refine: the public apply page, outside
+// refine, applies through them too. The list of them a page shows is useApplicationsTo.
 
 /** An application as the learner reads it (`GET /api/applications`: their own only). */
 export interface Application {
@@ -43,32 +44,5 @@ export async function fetchHistory(id: number): Promise<HistoryEntry[]> {
 /** The posting an application is for, by its column. */
 export const postingIdOf = (application: Application, column: keyof Application): number | null =>
   (application[column] as number | null) ?? null;
-
-/** The learner's applications to these postings, keyed by posting id (the latest one first wins). */
-function applicationsByPosting(applications: Application[], column: keyof Application) {
-  const byPosting = new Map<number, Application>();
-  for (const application of applications) {
-    const id = postingIdOf(application, column);
-    if (id !== null && !byPosting.has(id)) byPosting.set(id, application);
-  }
-  return byPosting;
-}
-
-/**
- * The learner's applications to the postings on screen, in one call, and a card's action for
- * each: nothing until they have arrived (or while the previous page's stand in), so a card never
- * says "Registration closed" or offers Apply for a posting the learner has applied to.
- */
-export function useApplicationsTo(kind: PostingKind, ids: number[], pageSize: number) {
-  const applications = useList<Application>({
-    resource: "applications",
-    pagination: { currentPage: 1, pageSize },
-    filters: [{ field: kind.applicationColumn, operator: "eq", value: ids }],
-    errorNotification: false,
-    queryOptions: { enabled: ids.length > 0, placeholderData: keepPreviousData },
-  });
-  const settled = !applications.query.isLoading && !applications.query.isPlaceholderData;
-  return settled ? applicationsByPosting(applications.result.data, kind.applicationColumn) : undefined;
-}
 
 export type { HistoryEntry, Posting };

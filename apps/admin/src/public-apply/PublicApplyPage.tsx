@@ -10,12 +10,11 @@ import { PostingCard } from "../learner/PostingCard";
 import { POSTING_KINDS, type Posting } from "../learner/postings";
 import { RegistrationClosed, takesApplications } from "../learner/RegistrationClosed";
 import { useSite } from "../shell/tenant/SiteContext";
+import { PUBLIC_PAGE_SIZE as PAGE_SIZE } from "./firstPage";
 import { PublicApplyDialog } from "./PublicApplyDialog";
 import { PublicSiteHeader } from "./PublicSiteHeader";
 import { fetchPublicPosting, fetchPublicPostings, type PublicPostingResource } from "./publicPostings";
 import "./public-apply.css";
-
-const PAGE_SIZE = 12;
 
 /** A short plain-text taste of the posting's description for its card. */
 function excerptOf(html: unknown): string | null {

@@ -1,9 +1,14 @@
 import type { GuestApplicationBody } from "@csc/shared";
 import type { Posting } from "../learner/postings";
 import { http } from "../shell/providers/http";
+import {
+  type PublicPostingResource,
+  type PublicPostingsPage,
+  publicPostingsUrl,
+  takeFirstPublicPage,
+} from "./firstPage";
 
-/** The postings with a public apply page (public links). */
-export type PublicPostingResource = "learning-events" | "job-opportunities";
+export type { PublicPostingResource } from "./firstPage";
 
 /**
  * `GET /api/public/{postings}?_start=&_end=` → `{ data }` and `X-Total-Count`: a page of the
@@ -13,11 +18,13 @@ export async function fetchPublicPostings(
   resource: PublicPostingResource,
   page: number,
   pageSize: number,
-): Promise<{ rows: Posting[]; total: number }> {
+): Promise<PublicPostingsPage> {
   const start = (page - 1) * pageSize;
-  const response = await http.get<{ data: Posting[] }>(`/api/public/${resource}`, {
-    params: { _start: start, _end: start + pageSize },
-  });
+  const url = publicPostingsUrl(resource, start, start + pageSize);
+  // the first page, asked for as the app started (firstPage.ts); null: ask again here
+  const early = await takeFirstPublicPage(url);
+  if (early) return early;
+  const response = await http.get<{ data: Posting[] }>(url);
   const total = Number(response.headers["x-total-count"]);
   return { rows: response.data.data, total: Number.isFinite(total) ? total : response.data.data.length };
 }

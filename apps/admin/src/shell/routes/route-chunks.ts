@@ -1,9 +1,11 @@
+import { startFirstPublicPage } from "../../public-apply/firstPage";
 import { getToken } from "../providers/token";
 
 /** The lazy routes' chunks that a first visit needs (App's lazy routes load through these too). */
 export const loadLoginPage = () => import("../../pages/auth/LoginPage");
 export const loadPublicApplyPage = () => import("../../public-apply/PublicApplyPage");
 export const loadRefineShell = () => import("./RefineShell");
+export const loadPublicShell = () => import("./PublicShell");
 export const loadSessionGate = () => import("./SessionGate");
 export const loadMenuRoute = () => import("./MenuRoute");
 
@@ -20,8 +22,9 @@ export function preloadRouteChunks(pathname: string) {
   if (pathname.endsWith("/login")) {
     loadLoginPage().catch(ignore);
   } else if (PUBLIC_APPLY.test(pathname)) {
-    loadRefineShell().catch(ignore);
+    loadPublicShell().catch(ignore);
     loadPublicApplyPage().catch(ignore);
+    startFirstPublicPage(pathname);
   } else if (getToken()) {
     loadRefineShell().catch(ignore);
     loadSessionGate().catch(ignore);
