@@ -1,7 +1,7 @@
 import { SendOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Alert, Button, Pagination, Result, Skeleton } from "antd";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../components/EmptyState";
@@ -11,10 +11,16 @@ import { POSTING_KINDS, type Posting } from "../learner/postings";
 import { RegistrationClosed, takesApplications } from "../learner/RegistrationClosed";
 import { useSite } from "../shell/tenant/SiteContext";
 import { PUBLIC_PAGE_SIZE as PAGE_SIZE } from "./firstPage";
-import { PublicApplyDialog } from "./PublicApplyDialog";
 import { PublicSiteHeader } from "./PublicSiteHeader";
 import { fetchPublicPosting, fetchPublicPostings, type PublicPostingResource } from "./publicPostings";
 import "./public-apply.css";
+
+/**
+ * The dialog that applies (with the account, after signing in, or as a guest) and its form: not
+ * needed to show the postings, so it loads after them, while the visitor reads (PublicApplyPage).
+ */
+const loadApplyDialog = () => import("./PublicApplyDialog");
+const PublicApplyDialog = lazy(() => loadApplyDialog().then((module) => ({ default: module.PublicApplyDialog })));
 
 /** A short plain-text taste of the posting's description for its card. */
 function excerptOf(html: unknown): string | null {
@@ -51,6 +57,20 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
     placeholderData: keepPreviousData,
   });
   const rows = postings.data?.rows ?? [];
+  const shown = rows.length > 0;
+
+  // the apply dialog's code once the postings are on screen and the browser is idle, so that Apply
+  // opens it at once; a failure here is left to the dialog's own load, where the error shows
+  useEffect(() => {
+    if (!shown) return;
+    const load = () => void loadApplyDialog().catch(() => {});
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(load, 200);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(load, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [shown]);
 
   // back from signing in (`?apply=<id>`): straight on to that posting's application
   const wanted = Number(params.get("apply"));
@@ -161,12 +181,14 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
         {content}
       </main>
       {applying ? (
-        <PublicApplyDialog
-          resource={resource}
-          posting={applying}
-          captchaSiteKey={config.captchaSiteKey}
-          onClose={() => setApplying(null)}
-        />
+        <Suspense fallback={null}>
+          <PublicApplyDialog
+            resource={resource}
+            posting={applying}
+            captchaSiteKey={config.captchaSiteKey}
+            onClose={() => setApplying(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
