@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { Site } from "@csc/shared";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "./config.js";
@@ -157,7 +158,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(fastifyStatic, {
       root: config.adminDistDir,
       wildcard: true,
-      index: "index.html",
+      // the page itself, "/" too, is sent by the not-found handler below, with its preload header
+      index: false,
+      allowedPath: (pathname) => pathname !== "/",
       // the admin build writes .br and .gz beside each asset; sent to clients that accept them
       preCompressed: true,
       cacheControl: false,
@@ -174,10 +177,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       !request.url.startsWith("/api/") &&
       existsSync(adminIndex)
     ) {
+      const preload = request.url.startsWith("/no-domain/") ? null : sitePreload(request.site);
+      if (preload) reply.header("Link", preload);
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }
     return reply.status(404).send({ message: request.t("notFound") });
   });
 
   return app;
+}
+
+/**
+ * The page's `Link` header on an institution's own host: its look-up, which the admin makes before
+ * anything renders (`resolveSite`), asked for with the page rather than after the scripts, as
+ * index.html asks for the config. A site named by a `/no-domain/` path is left to the scripts.
+ * The answer is public and the same for every visitor of the site.
+ */
+function sitePreload(site: Site): string | null {
+  if (site.kind !== "institution") return null;
+  return `</api/public/institutions/by-subdomain/${encodeURIComponent(site.subdomain)}>; rel=preload; as=fetch; crossorigin=anonymous`;
 }
