@@ -14,6 +14,12 @@ const PUBLIC_APPLY_PATH = /^\/job-(role-trainings|opportunities)-apply\/?$/;
 
 let early: { url: string; answer: Promise<PublicPostingsPage | null> } | null = null;
 
+/** A page of rows and its `X-Total-Count`; a missing or empty header is no count (Number("") is 0). */
+export function pageOf(rows: Posting[], totalHeader: unknown): PublicPostingsPage {
+  const total = typeof totalHeader === "string" && totalHeader !== "" ? Number(totalHeader) : Number.NaN;
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
+
 /** `GET /api/public/{postings}?_start=&_end=`: the address of one page. */
 export function publicPostingsUrl(resource: PublicPostingResource, start: number, end: number) {
   return `/api/public/${resource}?_start=${start}&_end=${end}`;
@@ -34,9 +40,7 @@ export function startFirstPublicPage(pathname: string) {
     .then(async (response) => {
       if (!response.ok) return null;
       const body = (await response.json()) as { data: Posting[] };
-      // a missing or empty header is no count (Number(null) and Number("") are both 0)
-      const total = Number(response.headers.get("x-total-count") || Number.NaN);
-      return { rows: body.data, total: Number.isFinite(total) ? total : body.data.length };
+      return pageOf(body.data, response.headers.get("x-total-count"));
     })
     .catch(() => null);
   early = { url, answer };

@@ -4,6 +4,7 @@ import { http } from "../shell/providers/http";
 import {
   type PublicPostingResource,
   type PublicPostingsPage,
+  pageOf,
   publicPostingsUrl,
   takeFirstPublicPage,
 } from "./firstPage";
@@ -25,8 +26,7 @@ export async function fetchPublicPostings(
   const early = await takeFirstPublicPage(url);
   if (early) return early;
   const response = await http.get<{ data: Posting[] }>(url);
-  const total = Number(response.headers["x-total-count"]);
-  return { rows: response.data.data, total: Number.isFinite(total) ? total : response.data.data.length };
+  return pageOf(response.data.data, response.headers["x-total-count"]);
 }
 
 /** `GET /api/public/{postings}/{id}` → `{ data }`; 404 when the site does not show it (any more). */
