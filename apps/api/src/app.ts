@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Site } from "@csc/shared";
+import { firstPublicPostingsUrl, publicApplyPageOf, type Site } from "@csc/shared";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "./config.js";
@@ -177,8 +177,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       !request.url.startsWith("/api/") &&
       existsSync(adminIndex)
     ) {
-      const preload = request.url.startsWith("/no-domain/") ? null : sitePreload(request.site);
-      if (preload) reply.header("Link", preload);
+      const preloads = pagePreloads(request.url, request.site);
+      if (preloads.length > 0) reply.header("Link", preloads.join(", "));
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }
     return reply.status(404).send({ message: request.t("notFound") });
@@ -188,12 +188,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /**
- * The page's `Link` header on an institution's own host: its look-up, which the admin makes before
- * anything renders (`resolveSite`), asked for with the page rather than after the scripts, as
- * index.html asks for the config. A site named by a `/no-domain/` path is left to the scripts.
- * The answer is public and the same for every visitor of the site.
+ * The page's `Link` header: what the admin asks for before it can show the page, asked for with
+ * the page rather than after the scripts, as index.html asks for the config. On an institution's
+ * own host, its look-up (`resolveSite`, before anything renders); on a public apply page, its
+ * first page of postings (`startFirstPublicPage`), which otherwise waits for the scripts and then
+ * behind them for one of the browser's six connections. A site named by a `/no-domain/` path is
+ * left to the scripts. Both answers are public and the same for every visitor of the site.
  */
-function sitePreload(site: Site): string | null {
-  if (site.kind !== "institution") return null;
-  return `</api/public/institutions/by-subdomain/${encodeURIComponent(site.subdomain)}>; rel=preload; as=fetch; crossorigin=anonymous`;
+function pagePreloads(url: string, site: Site): string[] {
+  const pathname = url.split("?")[0] ?? url;
+  if (pathname.startsWith("/no-domain/")) return [];
+  const fetched = (href: string) => `<${href}>; rel=preload; as=fetch; crossorigin=anonymous`;
+  const preloads: string[] = [];
+  if (site.kind === "institution") {
+    preloads.push(fetched(`/api/public/institutions/by-subdomain/${encodeURIComponent(site.subdomain)}`));
+  }
+  const applyPage = publicApplyPageOf(pathname);
+  if (applyPage) preloads.push(fetched(firstPublicPostingsUrl(applyPage.resource)));
+  return preloads;
 }

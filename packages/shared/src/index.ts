@@ -21,6 +21,7 @@ export * from "./menu.js";
 export * from "./notifications.js";
 export * from "./pipeline.js";
 export * from "./profile.js";
+export * from "./public-apply.js";
 export * from "./registry/index.js";
 export * from "./resource-text.js";
 export * from "./roles.js";

@@ -1,16 +1,15 @@
 import { SendOutlined } from "@ant-design/icons";
+import { PUBLIC_APPLY_PAGE_SIZE as PAGE_SIZE } from "@csc/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Alert, Button, Pagination, Result, Skeleton } from "antd";
+import { Alert, Button, Skeleton } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { EmptyState } from "../components/EmptyState";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { PostingCard } from "../learner/PostingCard";
 import { POSTING_KINDS, type Posting } from "../learner/postings";
 import { RegistrationClosed, takesApplications } from "../learner/RegistrationClosed";
 import { useSite } from "../shell/tenant/SiteContext";
-import { PUBLIC_PAGE_SIZE as PAGE_SIZE } from "./firstPage";
 import { PublicSiteHeader } from "./PublicSiteHeader";
 import { fetchPublicPosting, fetchPublicPostings, type PublicPostingResource } from "./publicPostings";
 import "./public-apply.css";
@@ -21,7 +20,14 @@ import "./public-apply.css";
  */
 const loadApplyDialog = () => import("./PublicApplyDialog");
 const PublicApplyDialog = lazy(() => loadApplyDialog().then((module) => ({ default: module.PublicApplyDialog })));
-
+/**
+ * What only some visits show, loaded when they do: a first visit shows cards, so the page turner
+ * (with its size changer's select, dropdown and menu), the empty state and the error are not in
+ * the page's first load.
+ */
+const Pagination = lazy(() => import("antd/es/pagination"));
+const Result = lazy(() => import("antd/es/result"));
+const EmptyState = lazy(() => import("../components/EmptyState").then((module) => ({ default: module.EmptyState })));
 /** A short plain-text taste of the posting's description for its card. */
 function excerptOf(html: unknown): string | null {
   if (typeof html !== "string") return null;
@@ -57,6 +63,7 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
     placeholderData: keepPreviousData,
   });
   const rows = postings.data?.rows ?? [];
+  const total = postings.data?.total ?? rows.length;
   const shown = rows.length > 0;
 
   // the apply dialog's code once the postings are on screen and the browser is idle, so that Apply
@@ -98,11 +105,13 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
   if (postings.isError) {
     content = (
       <div data-testid="resource-error">
-        <Result
-          status="warning"
-          title={t("learner:list.loadFailed")}
-          extra={<Button onClick={() => void postings.refetch()}>{t("buttons.retry")}</Button>}
-        />
+        <Suspense fallback={null}>
+          <Result
+            status="warning"
+            title={t("learner:list.loadFailed")}
+            extra={<Button onClick={() => void postings.refetch()}>{t("buttons.retry")}</Button>}
+          />
+        </Suspense>
       </div>
     );
   } else if (postings.isLoading) {
@@ -110,7 +119,9 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
   } else if (rows.length === 0) {
     content = (
       <div data-testid="resource-empty">
-        <EmptyState message={t("learner:public.empty")} />
+        <Suspense fallback={null}>
+          <EmptyState message={t("learner:public.empty")} />
+        </Suspense>
       </div>
     );
   } else {
@@ -148,15 +159,18 @@ export default function PublicApplyPage({ resource }: { resource: PublicPostingR
             );
           })}
         </ul>
-        <Pagination
-          className="csc-posting-pages"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={postings.data?.total ?? rows.length}
-          hideOnSinglePage
-          showSizeChanger={false}
-          onChange={setPage}
-        />
+        {total > PAGE_SIZE ? (
+          <Suspense fallback={null}>
+            <Pagination
+              className="csc-posting-pages"
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              onChange={setPage}
+            />
+          </Suspense>
+        ) : null}
       </>
     );
   }

@@ -1,5 +1,6 @@
+import { PUBLIC_APPLY_PAGE_SIZE as PUBLIC_PAGE_SIZE, publicPostingsUrl } from "@csc/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PUBLIC_PAGE_SIZE, publicPostingsUrl, startFirstPublicPage, takeFirstPublicPage } from "./firstPage";
+import { startFirstPublicPage, takeFirstPublicPage } from "./firstPage";
 
 const firstJobsPage = publicPostingsUrl("job-opportunities", 0, PUBLIC_PAGE_SIZE);
 const rows = [{ id: 7, title: "IT Support Officer" }];

@@ -1,15 +1,9 @@
-import type { GuestApplicationBody } from "@csc/shared";
+import { type GuestApplicationBody, type PublicPostingResource, publicPostingsUrl } from "@csc/shared";
 import type { Posting } from "../learner/postings";
 import { http } from "../shell/providers/http";
-import {
-  type PublicPostingResource,
-  type PublicPostingsPage,
-  pageOf,
-  publicPostingsUrl,
-  takeFirstPublicPage,
-} from "./firstPage";
+import { type PublicPostingsPage, pageOf, takeFirstPublicPage } from "./firstPage";
 
-export type { PublicPostingResource } from "./firstPage";
+export type { PublicPostingResource } from "@csc/shared";
 
 /**
  * `GET /api/public/{postings}?_start=&_end=` → `{ data }` and `X-Total-Count`: a page of the

@@ -1,3 +1,4 @@
+import { publicApplyPageOf } from "@csc/shared";
 import { startFirstPublicPage } from "../../public-apply/firstPage";
 import { getToken } from "../providers/token";
 
@@ -9,7 +10,6 @@ export const loadPublicShell = () => import("./PublicShell");
 export const loadSessionGate = () => import("./SessionGate");
 export const loadMenuRoute = () => import("./MenuRoute");
 
-const PUBLIC_APPLY = /\/job-(role-trainings|opportunities)-apply\/?$/;
 const ignore = () => {};
 
 /**
@@ -21,7 +21,7 @@ const ignore = () => {};
 export function preloadRouteChunks(pathname: string) {
   if (pathname.endsWith("/login")) {
     loadLoginPage().catch(ignore);
-  } else if (PUBLIC_APPLY.test(pathname)) {
+  } else if (publicApplyPageOf(pathname)) {
     loadPublicShell().catch(ignore);
     loadPublicApplyPage().catch(ignore);
     startFirstPublicPage(pathname);
