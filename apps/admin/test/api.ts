@@ -28,9 +28,9 @@ export interface SentRequest {
 
 /**
  * The API of one test file, in-process: the app the API's own tests build (a fresh SQLite
- * database, the demo data seeded), and the admin's axios instance routed to it. The admin's
- * data provider, interceptors and error handling run as in the browser; only the transport
- * is `app.inject` instead of a socket.
+ * database, the demo data seeded), and the admin's axios instance and its plain `fetch` calls
+ * (shell/providers/fetch-json.ts) routed to it. The admin's data provider, interceptors and error
+ * handling run as in the browser; only the transport is `app.inject` instead of a socket.
  */
 export interface InProcessApi {
   app: FastifyInstance;
@@ -91,6 +91,37 @@ export async function startApi(): Promise<InProcessApi> {
     throw new AxiosError(`Request failed with status code ${answer.statusCode}`, code, config, {}, response);
   };
 
+  // `fetch` of an API path (what the pages outside the console send) goes to the same app; the
+  // locale files and the live stream stay with the setup file's `fetch`, which this one falls back to
+  const previousFetch = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), "http://admin.test");
+    if (!url.pathname.startsWith("/api/") || url.pathname.startsWith("/api/locales/"))
+      return previousFetch(input, init);
+    if (init?.body !== undefined && init.body !== null && typeof init.body !== "string") {
+      throw new Error("the in-process transport sends JSON bodies only");
+    }
+    const headers: Record<string, string> = { host };
+    for (const [name, value] of new Headers(init?.headers).entries()) headers[name] = value;
+    const method = (init?.method ?? "GET").toUpperCase() as InjectOptions["method"] & string;
+    const answer = await app.inject({
+      method,
+      url: url.pathname + url.search,
+      headers,
+      ...(typeof init?.body === "string" ? { payload: init.body } : {}),
+    });
+    sent.push({ method, url: url.pathname + url.search, status: answer.statusCode });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(", ") : String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: answerHeaders,
+    });
+  };
+
   const tokenOf = async (account: Account) => {
     const known = tokens.get(account.email);
     if (known) return known;
@@ -126,6 +157,7 @@ export async function startApi(): Promise<InProcessApi> {
     },
     close: async () => {
       http.defaults.adapter = previousAdapter;
+      globalThis.fetch = previousFetch;
       await test.close();
     },
   };

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PostingFacts, PostingTypeTag } from "./PostingFacts";
 import "./learner.css";
+import { MatchBadge } from "./MatchBadge";
 import type { Posting, PostingKind } from "./postings";
-import { MatchBadge } from "./SkillMatch";
 
 /**
  * A posting as a card: its title (opening its page when there is one), what sort of

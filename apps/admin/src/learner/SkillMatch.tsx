@@ -8,43 +8,14 @@ import { formatNumber } from "../engine/display/format";
 import { useLanguage } from "../shell/providers/i18n";
 import { useSession } from "../shell/session/SessionContext";
 import { learningItemPath, learningItemTypeOf } from "./learningPaths";
+import { MatchBadge, matchOf } from "./MatchBadge";
 import type { Posting } from "./postings";
 
 /**
- * Skill match as a learner sees it (the rule: packages/shared/src/skill-match.ts): the score on a
- * posting's card, and on its page the skills they have, those they lack, and what on this site
- * teaches each one they lack.
+ * Skill match on a posting's page as a learner sees it (the rule: packages/shared/src/skill-match.ts):
+ * the skills they have, those they lack, and what on this site teaches each one they lack. The
+ * score on its card is MatchBadge.
  */
-
-interface Match {
-  score: number;
-  matched: string[];
-  missing: MissingSkill[];
-}
-
-/** The posting's match as the API sends it to a learner, or null when it carries none or asks no skills. */
-export function matchOf(posting: Posting): Match | null {
-  const { match_score: score, matched_skills: matched, missing_skills: missing } = posting;
-  if (typeof score !== "number" || !Array.isArray(matched) || !Array.isArray(missing)) return null;
-  if (matched.length + missing.length === 0) return null;
-  return { score, matched: matched.map(String), missing: missing as MissingSkill[] };
-}
-
-/** How the score reads: strong from three quarters, fair from two fifths. */
-const standing = (score: number) => (score >= 75 ? "strong" : score >= 40 ? "fair" : "weak");
-
-/** The score on a posting's card: "75% match". */
-export function MatchBadge({ posting }: { posting: Posting }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const match = matchOf(posting);
-  if (!match) return null;
-  return (
-    <Tag bordered={false} className={`csc-match csc-match--${standing(match.score)}`} data-testid="match-score">
-      {t("learner:match.badge", { score: formatNumber(match.score, language) })}
-    </Tag>
-  );
-}
 
 /** One missing skill and what teaches it here, each a link to its page. */
 function MissingSkillItem({ skill }: { skill: MissingSkill }) {

@@ -1,3 +1,4 @@
+import type { PublicPostingResource } from "@csc/shared";
 import { type GuestApplicationBody, validateEmail, validatePhone } from "@csc/shared";
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
@@ -5,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { requiredRule, sharedRule, showServerFieldErrors } from "../pages/auth/form-helpers";
 import { isApiError } from "../shell/providers/http";
 import { Captcha } from "./Captcha";
-import { applyAsGuest, type PublicPostingResource } from "./publicPostings";
+import { applyAsGuest } from "./guestApply";
 
 /**
  * Applying without an account: full name, e-mail and phone (rule, from

@@ -1,7 +1,13 @@
-import { type GuestApplicationBody, type PublicPostingResource, publicPostingsUrl } from "@csc/shared";
+import { type PublicPostingResource, publicPostingsUrl } from "@csc/shared";
 import type { Posting } from "../learner/postings";
-import { http } from "../shell/providers/http";
+import { getJson, getJsonAnswer } from "../shell/providers/fetch-json";
 import { type PublicPostingsPage, pageOf, takeFirstPublicPage } from "./firstPage";
+
+/*
+ * Read with plain `fetch` (the same headers and errors as the console's axios): the public apply
+ * page is a visitor's first page, and loads no HTTP library. Applying (guestApply.ts) is in the
+ * apply dialog, which loads later.
+ */
 
 export type { PublicPostingResource } from "@csc/shared";
 
@@ -19,25 +25,12 @@ export async function fetchPublicPostings(
   // the first page, asked for as the app started (firstPage.ts); null: ask again here
   const early = await takeFirstPublicPage(url);
   if (early) return early;
-  const response = await http.get<{ data: Posting[] }>(url);
-  return pageOf(response.data.data, response.headers["x-total-count"]);
+  const { data, headers } = await getJsonAnswer<{ data: Posting[] }>(url);
+  return pageOf(data.data, headers.get("x-total-count"));
 }
 
 /** `GET /api/public/{postings}/{id}` → `{ data }`; 404 when the site does not show it (any more). */
 export async function fetchPublicPosting(resource: PublicPostingResource, id: number): Promise<Posting> {
-  const { data } = await http.get<{ data: Posting }>(`/api/public/${resource}/${id}`);
-  return data.data;
-}
-
-/** `POST /api/public/{postings}/{id}/apply` → 201 `{ message }`, the same e-mail again too (its owner is mailed); 400 field errors; 429. */
-export async function applyAsGuest(resource: PublicPostingResource, id: number, values: GuestApplicationBody) {
-  const body: GuestApplicationBody = {
-    full_name: values.full_name.trim(),
-    email: values.email.trim(),
-    contact_number: values.contact_number.trim(),
-  };
-  if (values.profession?.trim()) body.profession = values.profession.trim();
-  if (values.captcha) body.captcha = values.captcha;
-  const { data } = await http.post<{ message: string }>(`/api/public/${resource}/${id}/apply`, body);
+  const { data } = await getJson<{ data: Posting }>(`/api/public/${resource}/${id}`);
   return data;
 }

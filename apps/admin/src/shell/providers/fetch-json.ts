@@ -23,7 +23,20 @@ export function getJson<T>(url: string): Promise<T> {
   return requestJson<T>(url, { method: "GET" }, false);
 }
 
+/** `GET` with plain `fetch`, with the answer's headers too (a page of a list and its `X-Total-Count`). */
+export function getJsonAnswer<T>(url: string): Promise<{ data: T; headers: Headers }> {
+  return request<T>(url, { method: "GET" }, false);
+}
+
 async function requestJson<T>(url: string, init: RequestInit, skipSessionExpiry: boolean): Promise<T> {
+  return (await request<T>(url, init, skipSessionExpiry)).data;
+}
+
+async function request<T>(
+  url: string,
+  init: RequestInit,
+  skipSessionExpiry: boolean,
+): Promise<{ data: T; headers: Headers }> {
   const headers = apiRequestHeaders();
   let response: Response;
   try {
@@ -48,5 +61,5 @@ async function requestJson<T>(url: string, init: RequestInit, skipSessionExpiry:
     if (response.status === 401 && headers.Authorization && !skipSessionExpiry) endSession();
     throw toApiError(response.status, data, `Request failed with status code ${response.status}`);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
