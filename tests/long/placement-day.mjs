@@ -398,6 +398,35 @@ function placementDay({ origin, people, postings, tally, acknowledged, until, ru
 }
 
 /** Resident memory of a process now, in MiB (/proc/PID/status), or null when it is gone. */
+/**
+ * Each process's resident memory, read every second while the load runs. A reading at one instant
+ * also holds whatever that instant's requests had in hand and the garbage not yet collected (an
+ * export's workbook is tens of MiB for a moment); `floor` answers the lowest reading in a window,
+ * the level the process comes back to, which a leak raises.
+ */
+const MEMORY_WINDOW_MS = 5_000;
+
+function memorySampler(members) {
+  const samples = [];
+  const timer = setInterval(() => {
+    const at = performance.now();
+    for (const member of members) samples.push({ name: member.name, at, rssMiB: rssMiB(member.pid) });
+  }, 1_000);
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    /** Each member's lowest reading from `from` to `to` (performance.now() times), or null without one. */
+    floor: (from, to) =>
+      members.map((member) => {
+        const readings = samples
+          .filter((sample) => sample.name === member.name && sample.at >= from && sample.at <= to)
+          .map((sample) => sample.rssMiB)
+          .filter((value) => value !== null);
+        return { name: member.name, rssMiB: readings.length > 0 ? Math.min(...readings) : null };
+      }),
+  };
+}
+
 function rssMiB(pid) {
   try {
     const line = readFileSync(`/proc/${pid}/status`, "utf8")
@@ -754,6 +783,7 @@ export async function runPlacementDay({
     const started = performance.now();
     const loadCpu = process.cpuUsage();
     const apiCpu = cluster.cpuMicros();
+    const memory = memorySampler(cluster.members);
     let killsDone = 0;
     /** Seconds each restart took until the process was back in the balancer's rotation. */
     const restarts = [];
@@ -770,7 +800,6 @@ export async function runPlacementDay({
       while (Date.now() < latest && !people.every((person) => person.signedIn)) await sleep(250);
     };
     const warmUp = everyoneIn().then(() => ({
-      memory: cluster.members.map((member) => ({ name: member.name, rssMiB: rssMiB(member.pid) })),
       apiCpu: cluster.cpuMicros(),
       requests: tally.requests,
       at: performance.now(),
@@ -799,10 +828,14 @@ export async function runPlacementDay({
     const generatorCpuSeconds = (generator.user + generator.system) / 1e6;
     for (const person of people) person.agent.destroy();
     const steady = await warmUp;
-    const afterWarmUp = steady.memory;
+    memory.stop();
+    // the memory the process comes back to in the first seconds after warm-up and in the load's
+    // last seconds (each the lowest of its readings, see memorySampler)
+    const afterWarmUp = memory.floor(steady.at, steady.at + MEMORY_WINDOW_MS);
+
     const steadyCpuSeconds = (apiCpuNow - steady.apiCpu) / 1e6;
     const steadyRequests = tally.requests - steady.requests;
-    const atEnd = cluster.members.map((member) => ({ name: member.name, rssMiB: rssMiB(member.pid) }));
+    const atEnd = memory.floor(ended - MEMORY_WINDOW_MS, ended);
     const balancerCpuSeconds = cluster.balancer ? cluster.balancer.cpuMicros() / 1e6 : 0;
 
     const mailLeft = await drainMail(rows, drainSeconds, givenUp);
