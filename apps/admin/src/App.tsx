@@ -1,3 +1,4 @@
+import { PUBLIC_APPLY_PAGES } from "@csc/shared";
 import { lazy, Suspense, useMemo } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { TranslatedPageLoader } from "./components/PageLoader";
@@ -64,8 +65,9 @@ export default function App({ config, site }: { config: PublicConfig; site: Reso
             <Route path="/sso" element={<SsoPage />} />
             <Route element={<PublicShell />}>
               {/* Public links: open to everyone, signed in or not */}
-              <Route path="/job-role-trainings-apply" element={<PublicApplyPage resource="learning-events" />} />
-              <Route path="/job-opportunities-apply" element={<PublicApplyPage resource="job-opportunities" />} />
+              {Object.entries(PUBLIC_APPLY_PAGES).map(([path, resource]) => (
+                <Route key={path} path={path} element={<PublicApplyPage resource={resource} />} />
+              ))}
               {/* Anyone holding a certificate's code verifies it here */}
               <Route path="/certificates/:code" element={<CertificatePage />} />
               {/* a guest applicant's private status page, from their mails */}

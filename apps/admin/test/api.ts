@@ -57,26 +57,37 @@ export async function startApi(): Promise<InProcessApi> {
   const tokens = new Map<string, string>();
   let host = hostOf("provider");
 
+  /** A call over the in-process transport, on the current site, recorded in `sent`. */
+  const send = async (
+    method: InjectOptions["method"] & string,
+    url: URL,
+    headers: Record<string, string>,
+    body?: string,
+  ) => {
+    const answer = await app.inject({
+      method,
+      url: url.pathname + url.search,
+      headers: { host, ...headers },
+      ...(body !== undefined ? { payload: body } : {}),
+    });
+    sent.push({ method, url: url.pathname + url.search, status: answer.statusCode });
+    return answer;
+  };
+
   const previousAdapter = http.defaults.adapter;
   http.defaults.adapter = async (config) => {
     if (config.data !== undefined && typeof config.data !== "string") {
       throw new Error(`the in-process transport sends JSON bodies only, not ${String(config.data)}`);
     }
     const url = new URL(http.getUri(config), "http://admin.test");
-    const headers: Record<string, string> = { host };
+    const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
       if (typeof value === "string") headers[name.toLowerCase()] = value;
     }
     // as axios's XHR adapter does in the browser: no body, no content type (a DELETE's JSON type without a body is a 400)
     if (config.data === undefined) delete headers["content-type"];
     const method = (config.method ?? "get").toUpperCase() as InjectOptions["method"] & string;
-    const answer = await app.inject({
-      method,
-      url: url.pathname + url.search,
-      headers,
-      ...(config.data !== undefined ? { payload: config.data as string } : {}),
-    });
-    sent.push({ method, url: url.pathname + url.search, status: answer.statusCode });
+    const answer = await send(method, url, headers, config.data as string | undefined);
     const response: AxiosResponse = {
       data: responseData(config, answer.rawPayload, answer.body),
       status: answer.statusCode,
@@ -101,16 +112,9 @@ export async function startApi(): Promise<InProcessApi> {
     if (init?.body !== undefined && init.body !== null && typeof init.body !== "string") {
       throw new Error("the in-process transport sends JSON bodies only");
     }
-    const headers: Record<string, string> = { host };
-    for (const [name, value] of new Headers(init?.headers).entries()) headers[name] = value;
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const method = (init?.method ?? "GET").toUpperCase() as InjectOptions["method"] & string;
-    const answer = await app.inject({
-      method,
-      url: url.pathname + url.search,
-      headers,
-      ...(typeof init?.body === "string" ? { payload: init.body } : {}),
-    });
-    sent.push({ method, url: url.pathname + url.search, status: answer.statusCode });
+    const answer = await send(method, url, headers, typeof init?.body === "string" ? init.body : undefined);
     const answerHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(", ") : String(value));

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { firstPublicPostingsUrl, publicApplyPageOf, type Site } from "@csc/shared";
+import { firstPublicPostingsUrl, institutionLookupUrl, publicApplyPageOf, type Site } from "@csc/shared";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "./config.js";
@@ -200,9 +200,7 @@ function pagePreloads(url: string, site: Site): string[] {
   if (pathname.startsWith("/no-domain/")) return [];
   const fetched = (href: string) => `<${href}>; rel=preload; as=fetch; crossorigin=anonymous`;
   const preloads: string[] = [];
-  if (site.kind === "institution") {
-    preloads.push(fetched(`/api/public/institutions/by-subdomain/${encodeURIComponent(site.subdomain)}`));
-  }
+  if (site.kind === "institution") preloads.push(fetched(institutionLookupUrl(site.subdomain)));
   const applyPage = publicApplyPageOf(pathname);
   if (applyPage) preloads.push(fetched(firstPublicPostingsUrl(applyPage.resource)));
   return preloads;

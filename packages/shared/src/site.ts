@@ -32,6 +32,10 @@ export function siteFromHost(host: string, rootDomain: string, adminSubdomain: s
   return { kind: "institution", subdomain: first };
 }
 
+/** `GET` of an institution's public look-up by its subdomain: the admin resolves its site with it, and the API names it in the page's preload. */
+export const institutionLookupUrl = (subdomain: string): string =>
+  `/api/public/institutions/by-subdomain/${encodeURIComponent(subdomain)}`;
+
 /** A subdomain an institution may take: DNS label rules, and not one the platform reserves. */
 export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export const RESERVED_SUBDOMAINS = [DEFAULT_ADMIN_SUBDOMAIN, RECRUITER_SUBDOMAIN, "www", "api", "no-domain"] as const;

@@ -1,5 +1,4 @@
-import type { PublicPostingResource } from "@csc/shared";
-import { type GuestApplicationBody, validateEmail, validatePhone } from "@csc/shared";
+import { type GuestApplicationBody, type PublicPostingResource, validateEmail, validatePhone } from "@csc/shared";
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,5 @@
 import { LoginOutlined, UserOutlined } from "@ant-design/icons";
+import type { PublicPostingResource } from "@csc/shared";
 import { Alert, Button, Modal, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,6 @@ import type { Posting } from "../learner/postings";
 import { isApiError } from "../shell/providers/http";
 import { getToken } from "../shell/providers/token";
 import { GuestApplyForm } from "./GuestApplyForm";
-import type { PublicPostingResource } from "./publicPostings";
 
 type Step = "choose" | "guest" | "done";
 

@@ -39,8 +39,9 @@ describe("the public apply page", () => {
     const { ids, total } = await publicJobs();
     const [shown] = ids;
     expect(shown).toBeDefined();
+    const columns = sql.raw(await columnsOf());
     for (let index = total; index <= PUBLIC_APPLY_PAGE_SIZE; index++) {
-      await sql`INSERT INTO job_opportunities (${sql.raw(await columnsOf())}) SELECT ${sql.raw(await columnsOf())} FROM job_opportunities WHERE id = ${shown}`.execute(
+      await sql`INSERT INTO job_opportunities (${columns}) SELECT ${columns} FROM job_opportunities WHERE id = ${shown}`.execute(
         api.app.db,
       );
     }

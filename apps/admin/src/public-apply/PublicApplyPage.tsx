@@ -1,5 +1,5 @@
 import { SendOutlined } from "@ant-design/icons";
-import { PUBLIC_APPLY_PAGE_SIZE as PAGE_SIZE } from "@csc/shared";
+import { PUBLIC_APPLY_PAGE_SIZE as PAGE_SIZE, type PublicPostingResource } from "@csc/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Alert, Button, Skeleton } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -11,7 +11,7 @@ import { POSTING_KINDS, type Posting } from "../learner/postings";
 import { RegistrationClosed, takesApplications } from "../learner/RegistrationClosed";
 import { useSite } from "../shell/tenant/SiteContext";
 import { PublicSiteHeader } from "./PublicSiteHeader";
-import { fetchPublicPosting, fetchPublicPostings, type PublicPostingResource } from "./publicPostings";
+import { fetchPublicPosting, fetchPublicPostings } from "./publicPostings";
 import "./public-apply.css";
 
 /**

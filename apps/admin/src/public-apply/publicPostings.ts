@@ -9,8 +9,6 @@ import { type PublicPostingsPage, pageOf, takeFirstPublicPage } from "./firstPag
  * apply dialog, which loads later.
  */
 
-export type { PublicPostingResource } from "@csc/shared";
-
 /**
  * `GET /api/public/{postings}?_start=&_end=` → `{ data }` and `X-Total-Count`: a page of the
  * published, open postings this site may show.

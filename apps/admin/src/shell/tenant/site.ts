@@ -1,4 +1,4 @@
-import { type InstitutionSite, RECRUITER_SUBDOMAIN, siteFromHost } from "@csc/shared";
+import { type InstitutionSite, institutionLookupUrl, RECRUITER_SUBDOMAIN, siteFromHost } from "@csc/shared";
 import type { PublicConfig } from "../session/types";
 
 /** The site this page is for, with its institution once looked up. */
@@ -78,9 +78,7 @@ export async function fetchPublicConfig(): Promise<PublicConfig> {
 export async function resolveSite(address: SiteAddress): Promise<ResolvedSite> {
   if (address.kind !== "institution") return address;
   try {
-    const { data } = await getPublic<{ data: InstitutionSite }>(
-      `/api/public/institutions/by-subdomain/${encodeURIComponent(address.subdomain)}`,
-    );
+    const { data } = await getPublic<{ data: InstitutionSite }>(institutionLookupUrl(address.subdomain));
     if (data.status !== "active") throw new SiteNotFoundError(address.subdomain);
     return { kind: "institution", basename: address.basename, institution: data, viaPath: address.viaPath };
   } catch (error) {
