@@ -30,9 +30,13 @@ export interface PlacementDayResult {
   cores: number;
   generatorCpuSeconds: number;
   generatorShareOfCores: number;
+  /**
+   * Each process's memory report after warm-up and in the load's last seconds: resident memory and
+   * the live heap after a full collection, in MiB (none in a run with kills).
+   */
   memory: {
-    afterWarmUp: { name: string; rssMiB: number | null }[];
-    atEnd: { name: string; rssMiB: number | null }[];
+    afterWarmUp: MemoryReport[];
+    atEnd: MemoryReport[];
   };
   killsDone: number;
   /** Seconds each restart after a SIGKILL took until the process was back in the balancer's rotation. */
@@ -49,6 +53,12 @@ export interface PlacementDayResult {
     mail: string[];
     memory: string[];
   };
+}
+
+export interface MemoryReport {
+  name: string;
+  rssMiB: number | null;
+  heapUsedMiB: number | null;
 }
 
 export interface PlacementDayOptions {

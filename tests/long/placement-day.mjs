@@ -5,15 +5,16 @@
 // on PostgreSQL behind HAProxy), optionally SIGKILLing a process again and again meanwhile. Then it
 // reads the database itself and says what it found: every acknowledged write is there, no
 // application is half-changed, the dashboards' counts are the rows' counts, the mail of every
-// acknowledged write arrived once, and the servers' memory at the end against after warm-up.
+// acknowledged write arrived once, and the memory the servers hold at the end against after warm-up.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { APPLICANT_STAGES, firstStageOf, LEARNER_STAGES } from "@csc/shared";
+import { MEMORY_REPORT_MESSAGE, MEMORY_REPORT_SIGNAL } from "../../apps/api/dist/platform/memory-report.js";
 import { startCluster } from "../../scripts/cluster.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -186,6 +187,42 @@ class Tally {
   }
 }
 
+/**
+ * Lets the load stand still for a moment: `during(work)` holds everyone's next request, waits
+ * until the requests under way are answered, does the work and lets the people go on. The memory
+ * reports after warm-up are made so: a full collection stops a process for about 0.2 s, which
+ * would otherwise be the wait of whichever requests it met, in the figures of a load that does not
+ * make it.
+ */
+class Pause {
+  underWay = 0;
+  held = null;
+  async around(request) {
+    while (this.held) await this.held;
+    this.underWay++;
+    try {
+      return await request();
+    } finally {
+      this.underWay--;
+    }
+  }
+  async during(work) {
+    let release = () => {};
+    this.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      // a request ends within its 30 s timeout
+      const latest = Date.now() + 35_000;
+      while (this.underWay > 0 && Date.now() < latest) await sleep(10);
+      return await work();
+    } finally {
+      this.held = null;
+      release();
+    }
+  }
+}
+
 /** One request as a browser makes it: the person's own connection and address, the site in Host. */
 function send(origin, person, method, path, body) {
   const { hostname, port } = new URL(origin);
@@ -246,10 +283,10 @@ function send(origin, person, method, path, body) {
  * the database. An answer the product gives on purpose (409 already applied, 404 closed, 409
  * decided meanwhile) is a refusal, not an error.
  */
-function placementDay({ origin, people, postings, tally, acknowledged, until, runId }) {
+function placementDay({ origin, people, postings, tally, acknowledged, until, pause, runId }) {
   let notes = 0;
   const ask = async (person, kind, method, path, body, expected = []) => {
-    const answer = await send(origin, person, method, path, body);
+    const answer = await pause.around(() => send(origin, person, method, path, body));
     const ok = (answer.status >= 200 && answer.status < 300) || expected.includes(answer.status);
     tally.add(kind, answer, ok);
     // a revoked or expired session signs in again, as the admin does
@@ -397,45 +434,41 @@ function placementDay({ origin, people, postings, tally, acknowledged, until, ru
   );
 }
 
-/** Resident memory of a process now, in MiB (/proc/PID/status), or null when it is gone. */
 /**
- * Each process's resident memory, read every second while the load runs. A reading at one instant
- * also holds whatever that instant's requests had in hand and the garbage not yet collected (an
- * export's workbook is tens of MiB for a moment); `floor` answers the lowest reading in a window,
- * the level the process comes back to, which a leak raises.
+ * Each process's memory report (apps/api platform/memory-report.ts): asked for by its signal, read
+ * from its log. It is the memory the process holds after a full collection; a reading without one
+ * mostly says when V8 last collected (under this load a process's old generation grows by 2 MiB of
+ * garbage a second and is collected every minute or two), which is not what a leak changes.
+ * Answers `{ name, rssMiB, heapUsedMiB }` per member, with nulls when a report did not come.
  */
-const MEMORY_WINDOW_MS = 5_000;
+const MEMORY_REPORT_SECONDS = 15;
 
-function memorySampler(members) {
-  const samples = [];
-  const timer = setInterval(() => {
-    const at = performance.now();
-    for (const member of members) samples.push({ name: member.name, at, rssMiB: rssMiB(member.pid) });
-  }, 1_000);
-  timer.unref();
-  return {
-    stop: () => clearInterval(timer),
-    /** Each member's lowest reading from `from` to `to` (performance.now() times), or null without one. */
-    floor: (from, to) =>
-      members.map((member) => {
-        const readings = samples
-          .filter((sample) => sample.name === member.name && sample.at >= from && sample.at <= to)
-          .map((sample) => sample.rssMiB)
-          .filter((value) => value !== null);
-        return { name: member.name, rssMiB: readings.length > 0 ? Math.min(...readings) : null };
-      }),
-  };
-}
-
-function rssMiB(pid) {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, "utf8")
-      .split("\n")
-      .find((l) => l.startsWith("VmRSS:"));
-    return round1(Number(line.split(/\s+/)[1]) / 1024);
-  } catch {
-    return null;
-  }
+async function memoryReports(members) {
+  return Promise.all(
+    members.map(async (member) => {
+      const from = statSync(member.logFile).size;
+      const none = { name: member.name, rssMiB: null, heapUsedMiB: null };
+      try {
+        process.kill(member.pid, MEMORY_REPORT_SIGNAL);
+      } catch {
+        return none;
+      }
+      const latest = Date.now() + MEMORY_REPORT_SECONDS * 1000;
+      while (Date.now() < latest) {
+        await sleep(100);
+        const line = readFileSync(member.logFile)
+          .subarray(from)
+          .toString("utf8")
+          .split("\n")
+          .find((l) => l.includes(`"msg":"${MEMORY_REPORT_MESSAGE}"`));
+        if (line) {
+          const { memory } = JSON.parse(line);
+          return { name: member.name, rssMiB: memory.rssMiB, heapUsedMiB: memory.heapUsedMiB };
+        }
+      }
+      return none;
+    }),
+  );
 }
 
 /** Sends mail that has come due, then waits until the queue is empty (or `seconds` pass). */
@@ -779,11 +812,11 @@ export async function runPlacementDay({
       person.token = null;
     }
     const tally = new Tally();
+    const pause = new Pause();
     const acknowledged = { applies: [], withdrawals: [], changes: [] };
     const started = performance.now();
     const loadCpu = process.cpuUsage();
     const apiCpu = cluster.cpuMicros();
-    const memory = memorySampler(cluster.members);
     let killsDone = 0;
     /** Seconds each restart took until the process was back in the balancer's rotation. */
     const restarts = [];
@@ -799,11 +832,13 @@ export async function runPlacementDay({
       await sleep(warmUpSeconds * 1000);
       while (Date.now() < latest && !people.every((person) => person.signedIn)) await sleep(250);
     };
-    const warmUp = everyoneIn().then(() => ({
-      apiCpu: cluster.cpuMicros(),
-      requests: tally.requests,
-      at: performance.now(),
-    }));
+    // then each process reports the memory it holds, while the people hold their next request (a
+    // run with kills has processes coming and going, and no memory check); the steady state's
+    // figures begin after that
+    const warmUp = everyoneIn().then(async () => {
+      const afterWarmUp = kills > 0 ? [] : await pause.during(() => memoryReports(cluster.members));
+      return { apiCpu: cluster.cpuMicros(), requests: tally.requests, at: performance.now(), afterWarmUp };
+    });
     const killer = (async () => {
       const every = (seconds * 1000) / (kills + 1);
       while (killsDone < kills) {
@@ -817,7 +852,7 @@ export async function runPlacementDay({
       }
     })();
     await Promise.all([
-      placementDay({ origin: cluster.origin, people, postings, tally, acknowledged, until, runId }),
+      placementDay({ origin: cluster.origin, people, postings, tally, acknowledged, until, pause, runId }),
       killer,
     ]);
     const ended = performance.now();
@@ -828,15 +863,13 @@ export async function runPlacementDay({
     const generatorCpuSeconds = (generator.user + generator.system) / 1e6;
     for (const person of people) person.agent.destroy();
     const steady = await warmUp;
-    memory.stop();
-    // the memory the process comes back to in the first seconds after warm-up and in the load's
-    // last seconds (each the lowest of its readings, see memorySampler)
-    const afterWarmUp = memory.floor(steady.at, steady.at + MEMORY_WINDOW_MS);
+    const { afterWarmUp } = steady;
 
     const steadyCpuSeconds = (apiCpuNow - steady.apiCpu) / 1e6;
     const steadyRequests = tally.requests - steady.requests;
-    const atEnd = memory.floor(ended - MEMORY_WINDOW_MS, ended);
     const balancerCpuSeconds = cluster.balancer ? cluster.balancer.cpuMicros() / 1e6 : 0;
+    // the memory each process holds at the end, now that the load has stopped
+    const atEnd = kills > 0 ? [] : await memoryReports(cluster.members);
 
     const mailLeft = await drainMail(rows, drainSeconds, givenUp);
     // the last mail of a pass is recorded just after it is sent
@@ -851,15 +884,13 @@ export async function runPlacementDay({
         ...(mailLeft > 0 ? [`${mailLeft} mails still queued ${drainSeconds} s after the load`] : []),
         ...mailChecked.problems,
       ],
-      memory:
-        kills > 0
-          ? []
-          : afterWarmUp.flatMap((warm, i) => {
-              const end = atEnd[i]?.rssMiB;
-              return warm.rssMiB && end && Math.abs(end - warm.rssMiB) > warm.rssMiB * 0.1
-                ? [`${warm.name}: ${warm.rssMiB} MiB after warm-up, ${end} MiB at the end`]
-                : [];
-            }),
+      memory: afterWarmUp.flatMap((warm, i) => {
+        const end = atEnd[i]?.rssMiB;
+        if (warm.rssMiB === null || !end) return [`${warm.name}: no memory report within ${MEMORY_REPORT_SECONDS} s`];
+        return Math.abs(end - warm.rssMiB) > warm.rssMiB * 0.1
+          ? [`${warm.name}: ${warm.rssMiB} MiB after warm-up, ${end} MiB at the end`]
+          : [];
+      }),
     };
     return {
       setup: `${engine === "sqlite" ? "SQLite" : "PostgreSQL"}, ${processes} process${processes > 1 ? "es" : ""}${kills ? `, ${kills} SIGKILLs` : ""}${oneAddress ? ", one client address" : ""}`,
@@ -929,6 +960,12 @@ export function printPlacementDay(results) {
     console.log(`\n${r.setup}: per kind of request`);
     console.table(r.kinds);
     if (r.failures.length > 0) console.table(r.failures);
+    for (const [i, warm] of r.memory.afterWarmUp.entries()) {
+      const end = r.memory.atEnd[i];
+      console.log(
+        `${warm.name}: after a full collection, ${warm.rssMiB} MiB resident (${warm.heapUsedMiB} MiB heap) after warm-up, ${end?.rssMiB} MiB (${end?.heapUsedMiB} MiB heap) at the end`,
+      );
+    }
     const found = Object.entries(r.problems).filter(([, list]) => list.length > 0);
     console.log(
       found.length === 0

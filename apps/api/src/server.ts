@@ -1,5 +1,6 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { reportMemoryOnSignal } from "./platform/memory-report.js";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -20,6 +21,7 @@ async function main() {
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  reportMemoryOnSignal(app.log);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Career Service Center on http://${config.rootDomain}:${config.port} — college http://kmc.${config.rootDomain}:${config.port}, recruiters http://recruiter.${config.rootDomain}:${config.port}`,
