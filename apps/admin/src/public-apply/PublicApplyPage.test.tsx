@@ -8,7 +8,8 @@ import PublicApplyPage from "./PublicApplyPage";
 
 /**
  * The public apply page past its first load: the page turner loads only when there is a second
- * page (PublicApplyPage), and then turns pages as before.
+ * page (PublicApplyPage), and then turns pages as before; the error and the empty state, which
+ * load only when they show, show and do what they say.
  */
 let api: InProcessApi;
 let student: SignedIn;
@@ -54,6 +55,39 @@ describe("the public apply page", () => {
     const second = await screen.findByRole("listitem", { name: "2" });
     await user.click(within(second).getByText("2"));
     await expect.poll(async () => (await screen.findAllByTestId("learner-card")).length).toBe(1);
+  });
+});
+
+describe("the public apply page's states that load when they show", () => {
+  it("says the list could not be loaded when the server fails, and shows the postings once a retry succeeds", async () => {
+    // a server that cannot read its postings: the table is away, so the API answers 500
+    await sql`ALTER TABLE learning_events RENAME TO learning_events_away`.execute(api.app.db);
+    let page: ReturnType<typeof renderPage>;
+    try {
+      page = renderPage("/job-role-trainings-apply", student, <PublicApplyPage resource="learning-events" />);
+      const error = await screen.findByTestId("resource-error");
+      expect(await within(error).findByText("This list could not be loaded.")).toBeTruthy();
+      expect(screen.queryAllByTestId("learner-card")).toHaveLength(0);
+      expect(api.sent.some((call) => call.url.startsWith("/api/public/learning-events") && call.status === 500)).toBe(
+        true,
+      );
+    } finally {
+      await sql`ALTER TABLE learning_events_away RENAME TO learning_events`.execute(api.app.db);
+    }
+    const error = screen.getByTestId("resource-error");
+    await page.user.click(within(error).getByRole("button", { name: "Try again" }));
+    expect((await screen.findAllByTestId("learner-card")).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId("resource-error")).toBeNull();
+  });
+
+  it("says nothing is open when the site shows no posting", async () => {
+    await sql`UPDATE learning_events SET publish_status = 0`.execute(api.app.db);
+    renderPage("/job-role-trainings-apply", student, <PublicApplyPage resource="learning-events" />);
+    const empty = await screen.findByTestId("resource-empty");
+    expect(
+      await within(empty).findByText("There is nothing open at the moment. Please check again later."),
+    ).toBeTruthy();
+    expect(screen.queryAllByTestId("learner-card")).toHaveLength(0);
   });
 });
 
