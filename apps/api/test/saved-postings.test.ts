@@ -163,6 +163,36 @@ describe("the reminder the day before a saved posting closes", () => {
     expect(again).toHaveLength(2);
   });
 
+  it("on the last day, tells of a saved posting nobody could remind of the day before, saying it closes today", async () => {
+    const learner = "student@example.com";
+    // reminded the day before its last day (today), as planned: nothing more on its last day
+    const told = await event("Told the day before", 0);
+    expect((await save(learner, told.id)).statusCode).toBe(200);
+    await t.app.digests.run(new Date(Date.now() - DAY));
+    // saved after the day before's last pass: nobody could remind of it then
+    const missed = await event("Missed the day before", 0);
+    expect((await save(learner, missed.id)).statusCode).toBe(200);
+    const before = await reminders(learner);
+    expect(before.filter((row) => row.body.includes(told.title))).toHaveLength(1);
+    expect(before.filter((row) => row.body.includes(missed.title))).toHaveLength(0);
+
+    await t.app.digests.run(new Date());
+    const now = await reminders(learner);
+    expect(now.filter((row) => row.body.includes(told.title))).toHaveLength(1);
+    expect(now.filter((row) => row.body.includes(missed.title))).toEqual([
+      expect.objectContaining({
+        title: "Applications close today",
+        body: `${missed.title}, which you saved, takes applications until the end of today.`,
+      }),
+    ]);
+    expect((await reminders(learner, "np-NP")).find((row) => row.body.includes(missed.title))?.title).toBe(
+      "आज आवेदन बन्द हुन्छ",
+    );
+    // once: another pass on the last day tells of nothing more
+    await t.app.digests.run(new Date());
+    expect((await reminders(learner)).length).toBe(now.length);
+  });
+
   it("does not tell a learner of a posting they may no longer read", async () => {
     const learner = "learner@example.com";
     const posting = await event("Soon private", 1);

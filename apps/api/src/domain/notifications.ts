@@ -128,15 +128,16 @@ function readChecker(db: Kysely<Database>) {
 /**
  * A kind's title and body in a language: the words of locales/<lng>/api.json `notifications.kinds`.
  * A `stage` is named as the reader's screens name it; a `variant` picks another body of the kind
- * (an application that only got a message has no new stage to name).
+ * (an application that only got a message has no new stage to name), and another title where the
+ * kind has one (`<variant>Title`: a saved posting that closes today, not tomorrow).
  */
 export function noticeWords(t: Translate, kind: NotificationKind, params: NoticeParams) {
   const { variant, ...vars } = params;
   if (typeof vars.stage === "string") vars.stage = t(`enums:applicationStage.${vars.stage}`, {}, vars.stage);
-  return {
-    title: t(`notifications.kinds.${kind}.title`, vars),
-    body: t(`notifications.kinds.${kind}.${typeof variant === "string" ? variant : "body"}`, vars),
-  };
+  const words = `notifications.kinds.${kind}`;
+  const title = t(`${words}.title`, vars);
+  if (typeof variant !== "string") return { title, body: t(`${words}.body`, vars) };
+  return { title: t(`${words}.${variant}Title`, vars, title), body: t(`${words}.${variant}`, vars) };
 }
 
 /** The signature of an unsubscribe link: for this person and these kinds, by this server's secret. */

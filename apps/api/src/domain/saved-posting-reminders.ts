@@ -24,35 +24,50 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
  * The day before a posting a learner saved stops taking applications (its last day to apply is
  * tomorrow, in UTC as the closing rule reads it: shared application-window.ts), the learner is
  * reminded, unless they have applied: in their bell and by mail as they chose for
- * `saved-posting-deadline`. Each saved posting is reminded of once per last day (`reminded_for`,
- * set by the statement that takes it, so two processes never remind twice). A posting they may
- * no longer read is not told of (notify checks their reach). Answers how many were reminded.
+ * `saved-posting-deadline`. A saved posting nobody could remind of the day before (no process ran
+ * that day, or it was saved on its last day) is reminded of on its last day, saying so ("closes
+ * today"). Each saved posting is reminded of once per last day (`reminded_for`, set by the
+ * statement that takes it, so two processes never remind twice). A posting they may no longer
+ * read is not told of (notify checks their reach). Answers how many were reminded.
  */
 export async function remindSavedDeadlines(
   db: Kysely<Database>,
   config: { localesDir: string; jwtSecret: string },
   now: Date = new Date(),
 ): Promise<number> {
+  const today = dayOf(now.getTime());
   const tomorrow = dayOf(now.getTime() + DAY_MS);
   const dayAfter = dayOf(now.getTime() + 2 * DAY_MS);
   let reminded = 0;
-  for (const type of POSTING_TYPES) reminded += await remindOfType(db, config, type, { now, tomorrow, dayAfter });
+  for (const type of POSTING_TYPES) {
+    reminded += await remindOfType(db, config, type, { now, lastDay: tomorrow, dayAfter });
+    reminded += await remindOfType(db, config, type, { now, lastDay: today, dayAfter: tomorrow, variant: "today" });
+  }
   return reminded;
+}
+
+/** The saved postings whose last day to apply is `lastDay` (`dayAfter` the next), as of `now`. */
+interface Reminding {
+  now: Date;
+  lastDay: string;
+  dayAfter: string;
+  /** The words of a reminder on the last day itself (api.json `notifications.kinds`): "closes today". */
+  variant?: "today";
 }
 
 async function remindOfType(
   db: Kysely<Database>,
   config: { localesDir: string; jwtSecret: string },
   type: PostingType,
-  days: { now: Date; tomorrow: string; dayAfter: string },
+  days: Reminding,
 ): Promise<number> {
   const column = POSTING_COLUMN[type];
   const table = RESOURCES[POSTING_RESOURCES[type]].table;
   const closing = APPLICATIONS_CLOSE_ON[type].map(({ field }) => field);
   let reminded = 0;
   for (let read = 0; read < MOST_PER_PASS; read += PER_READ) {
-    // saved postings one of whose closing fields falls tomorrow (a day `2026-12-01` or a moment
-    // `2026-12-01T…Z`, compared as text), still open, not yet reminded of that day, not applied to
+    // saved postings one of whose closing fields falls on the last day (a day `2026-12-01` or a
+    // moment `2026-12-01T…Z`, compared as text), still open, not yet reminded of that day, not applied to
     const candidates = await db
       .selectFrom("saved_postings as s")
       // biome-ignore lint/suspicious/noExplicitAny: posting tables are chosen at run time from the registry
@@ -65,11 +80,11 @@ async function remindOfType(
         eb.and([
           eb.or(
             closing.map((field) =>
-              eb.and([eb(`r.${field}`, ">=", days.tomorrow), eb(`r.${field}`, "<", days.dayAfter)]),
+              eb.and([eb(`r.${field}`, ">=", days.lastDay), eb(`r.${field}`, "<", days.dayAfter)]),
             ),
           ),
           openAt(type, days.now)(eb),
-          eb.or([eb("s.reminded_for", "is", null), eb("s.reminded_for", "!=", days.tomorrow)]),
+          eb.or([eb("s.reminded_for", "is", null), eb("s.reminded_for", "!=", days.lastDay)]),
           eb.not(
             eb.exists(
               eb
@@ -90,21 +105,21 @@ async function remindOfType(
       // only the rows this statement takes are this pass's: another process may have taken the rest
       const taken = await trx
         .updateTable("saved_postings")
-        .set({ reminded_for: days.tomorrow })
+        .set({ reminded_for: days.lastDay })
         .where(
           "id",
           "in",
           candidates.map((row) => Number(row.id)),
         )
-        .where((eb) => eb.or([eb("reminded_for", "is", null), eb("reminded_for", "!=", days.tomorrow)]))
+        .where((eb) => eb.or([eb("reminded_for", "is", null), eb("reminded_for", "!=", days.lastDay)]))
         .returning("id")
         .execute();
       const mine = new Set(taken.map((row) => row.id));
       const at = nowIso();
       let told = 0;
       for (const row of candidates) {
-        // a posting whose earlier closing field passes first closes before tomorrow's: no reminder
-        if (!mine.has(Number(row.id)) || lastDayToApply(type, row) !== days.tomorrow) continue;
+        // a posting whose earlier closing field passes first closes before that day: no reminder
+        if (!mine.has(Number(row.id)) || lastDayToApply(type, row) !== days.lastDay) continue;
         told += await notifyWith(
           trx,
           { ...config, originOf: () => String(row.origin) },
@@ -112,7 +127,7 @@ async function remindOfType(
             {
               userId: Number(row.user_id),
               kind: "saved-posting-deadline",
-              params: { posting: String(row.title ?? "") },
+              params: { posting: String(row.title ?? ""), ...(days.variant ? { variant: days.variant } : {}) },
               link: postingPagePath(type, Number(row.posting_id)),
               about: { resource: POSTING_RESOURCES[type], id: Number(row.posting_id) },
             },
