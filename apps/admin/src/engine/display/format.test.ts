@@ -1,9 +1,11 @@
+import { intlLocale, localDigits } from "@csc/shared";
 import { describe, expect, it } from "vitest";
 import {
   countryName,
   displayCalendar,
   formatDate,
   formatDateTime,
+  formatNumber,
   isEmptyValue,
   parseDateValue,
   setDisplayCalendar,
@@ -55,5 +57,26 @@ describe("how values read on screen", () => {
     expect(isEmptyValue(false)).toBe(false);
     expect(richTextIsEmpty("<p><br></p>")).toBe(true);
     expect(richTextIsEmpty("<p>Hi</p>")).toBe(false);
+  });
+});
+
+describe("numbers", () => {
+  it("writes a whole number under a thousand without a formatter exactly as the language's formatter does", () => {
+    for (const language of ["en-US", "np-NP"]) {
+      const formatter = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 });
+      for (let value = 0; value < 1000; value++) {
+        expect(formatNumber(value, language)).toBe(localDigits(formatter.format(value), language));
+      }
+    }
+    expect(formatNumber(12, "np-NP")).toBe("१२");
+  });
+
+  it("groups larger numbers and keeps two decimals, in the language's digits", () => {
+    expect(formatNumber(1000, "en-US")).toBe("1,000");
+    expect(formatNumber(2.125, "en-US")).toBe("2.13");
+    expect(formatNumber(-3, "en-US")).toBe("-3");
+    expect(formatNumber(150000, "np-NP")).toMatch(/^१,?५०,?०००$/);
+    expect(formatNumber(Number.NaN, "en-US")).toBeNull();
+    expect(formatNumber("7", "en-US")).toBeNull();
   });
 });

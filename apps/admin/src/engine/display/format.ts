@@ -100,9 +100,40 @@ export function formatMonth(value: string, language: string): string | null {
   return localDigits(localDayjs(date, language).format("MMM YYYY"), language);
 }
 
+/**
+ * One formatter per language, made on first use: making an Intl formatter costs far more than
+ * using one. The languages are the app's few.
+ */
+function perLanguage<T>(make: (locale: string) => T): (language: string) => T {
+  const made = new Map<string, T>();
+  return (language) => {
+    let formatter = made.get(language);
+    if (formatter === undefined) {
+      formatter = make(intlLocale(language));
+      made.set(language, formatter);
+    }
+    return formatter;
+  };
+}
+
+const numberFormat = perLanguage((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }));
+const regionNames = perLanguage(
+  (locale) => new Intl.DisplayNames([locale, "en-US"], { type: "region", fallback: "code" }),
+);
+
+/** Below this a whole number has no group separator in any of the app's languages. */
+const UNGROUPED = 1000;
+
+/**
+ * A number as the language writes it. A whole number from 0 to 999 (a posting's openings, a
+ * duration) is its digits in every language here, so it needs no formatter: the first Intl
+ * formatter a page makes costs tens of milliseconds (loading its locale's data), which a public
+ * apply page's first load paid for a card's number of openings.
+ */
 export function formatNumber(value: unknown, language: string): string | null {
   if (typeof value !== "number" || !Number.isFinite(value)) return null;
-  return localDigits(new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(value), language);
+  if (Number.isInteger(value) && value >= 0 && value < UNGROUPED) return localDigits(String(value), language);
+  return localDigits(numberFormat(language).format(value), language);
 }
 
 /** A percentage as the language writes its digits: 67% or ६७%. */
@@ -114,9 +145,7 @@ export function formatPercent(value: number, language: string): string {
 export function countryName(code: unknown, language: string): string | null {
   if (typeof code !== "string" || code === "") return null;
   try {
-    return (
-      new Intl.DisplayNames([intlLocale(language), "en-US"], { type: "region", fallback: "code" }).of(code) ?? code
-    );
+    return regionNames(language).of(code) ?? code;
   } catch {
     return code;
   }
