@@ -32,7 +32,7 @@ import importRoutes from "./routes/imports.js";
 import invitationRoutes from "./routes/invitations.js";
 import learnerCvRoutes from "./routes/learner-cv.js";
 import liveRoutes from "./routes/live.js";
-import localeRoutes from "./routes/locales.js";
+import localeRoutes, { MAX_BUNDLE_FILE_LENGTH } from "./routes/locales.js";
 import notificationRoutes from "./routes/notifications.js";
 import oidcRoutes from "./routes/oidc.js";
 import outboxRoutes from "./routes/outbox.js";
@@ -88,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // a count of hops trusts that many proxies from the socket inwards, whatever a client adds
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // a translation bundle names its namespaces in one path parameter (routes/locales.ts)
+    routerOptions: { maxParamLength: MAX_BUNDLE_FILE_LENGTH },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true } },
   });
 

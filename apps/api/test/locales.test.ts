@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BUNDLE_NAMESPACES, MAX_STORED_MISSING_KEYS, MISSING_KEYS_RULE } from "../src/routes/locales.js";
@@ -70,6 +70,19 @@ describe("bundles of namespaces", () => {
     }
     expect(res.json()).toEqual(expected);
     expect(Object.keys(expected["np-NP"] ?? {})).toEqual(["common", "validation", "api"]);
+  });
+
+  it("serves every namespace there is, in two languages, in one bundle: a longer address than a path parameter may have by default", async () => {
+    const namespaces = readdirSync(new URL("../../../locales/en-US/", import.meta.url))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => name.replace(/\.json$/, ""));
+    expect(namespaces.length).toBeLessThanOrEqual(MAX_BUNDLE_NAMESPACES);
+    const file = `${namespaces.join("+")}.json`;
+    expect(file.length).toBeGreaterThan(100);
+    const res = await t.app.inject({ url: `/api/locales/bundle/np-NP+en/${file}` });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(Object.keys(res.json()["np-NP"])).toEqual(namespaces);
+    expect(res.json().en.notifications).toEqual(await single("en", "notifications"));
   });
 
   it("sends a bundle compressed, the same words, and a bundle asked again the same bytes", async () => {

@@ -34,8 +34,14 @@ const MAX_KEY_LENGTH = 200;
 const MAX_VALUE_LENGTH = 2000;
 /** Even in development the table stays small: a full set of missing keys is far below this. */
 export const MAX_STORED_MISSING_KEYS = 2000;
-/** A bundle names at most this many namespaces (the admin has ten) and two languages. */
+/** A bundle names at most this many namespaces (the admin has eleven) and two languages. */
 export const MAX_BUNDLE_NAMESPACES = 16;
+/**
+ * The longest file part of a bundle's address (`common+validation+….json`, names of up to 40
+ * characters): the router's bound on a path parameter (app.ts), 100 characters unless told, is
+ * raised to it, or a bundle of the admin's eleven namespaces would not be found at all.
+ */
+export const MAX_BUNDLE_FILE_LENGTH = MAX_BUNDLE_NAMESPACES * 41 + 5;
 /** Bundles kept compressed; the admin needs two (a language, and English beside Nepali). */
 const MAX_KEPT_BUNDLES = 8;
 /** i18next sends one request per namespace and language as it finds keys; a page needs a few. */
@@ -120,7 +126,7 @@ export default async function localeRoutes(fastify: FastifyInstance) {
         tags: ["locales"],
         params: Type.Object({
           lngs: Type.String({ maxLength: 2 * 11 }),
-          file: Type.String({ maxLength: MAX_BUNDLE_NAMESPACES * 41 + 5 }),
+          file: Type.String({ maxLength: MAX_BUNDLE_FILE_LENGTH }),
         }),
         response: { 200: Type.Unsafe<string | Uint8Array>(LocaleBundle), ...errorResponses },
       },

@@ -95,7 +95,11 @@ export function startI18n() {
       returnNull: false,
       saveMissing: import.meta.env.DEV,
       // every namespace the language needs in one request (the language, and English beside
-      // Nepali), not one apiece: on a phone's network each request waits its turn for a connection
+      // Nepali), not one apiece: on a phone's network each request waits its turn for a connection.
+      // i18next starts at most `maxParallelReads` reads (one per language and namespace) at once,
+      // ten unless told: with eleven namespaces the last came in a second request, asked for only
+      // once the first had answered, and every page's first render waited for it
+      maxParallelReads: LANGUAGES.length * NAMESPACES.length,
       backend: {
         backend: HttpBackend,
         debounceInterval: 0,
