@@ -434,6 +434,9 @@ function placementDay({ origin, people, postings, tally, acknowledged, until, pa
   );
 }
 
+/** How long a process has to write its memory report. */
+const MEMORY_REPORT_SECONDS = 15;
+
 /**
  * Each process's memory report (apps/api platform/memory-report.ts): asked for by its signal, read
  * from its log. It is the memory the process holds after a full collection; a reading without one
@@ -441,8 +444,6 @@ function placementDay({ origin, people, postings, tally, acknowledged, until, pa
  * garbage a second and is collected every minute or two), which is not what a leak changes.
  * Answers `{ name, rssMiB, heapUsedMiB }` per member, with nulls when a report did not come.
  */
-const MEMORY_REPORT_SECONDS = 15;
-
 async function memoryReports(members) {
   return Promise.all(
     members.map(async (member) => {
@@ -864,7 +865,6 @@ export async function runPlacementDay({
     for (const person of people) person.agent.destroy();
     const steady = await warmUp;
     const { afterWarmUp } = steady;
-
     const steadyCpuSeconds = (apiCpuNow - steady.apiCpu) / 1e6;
     const steadyRequests = tally.requests - steady.requests;
     const balancerCpuSeconds = cluster.balancer ? cluster.balancer.cpuMicros() / 1e6 : 0;

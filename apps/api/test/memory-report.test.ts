@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MEMORY_REPORT_MESSAGE, MEMORY_REPORT_SIGNAL, reportMemoryOnSignal } from "../src/platform/memory-report.js";
 
 /** A pino log kept at `warn`, as the placement-day load keeps it, whose lines are collected. */
@@ -15,14 +15,16 @@ function collectedLog() {
   return { log: pino({ level: "warn" }, stream), lines };
 }
 
-async function lineSaying(lines: Record<string, unknown>[], message: string) {
-  for (let waited = 0; waited < 10_000; waited += 20) {
-    const line = lines.find((l) => l.msg === message);
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no "${message}" line within 10 s`);
-}
+/** The first line of the log with `message`, once it is there (10 s at most). */
+const lineSaying = (lines: Record<string, unknown>[], message: string) =>
+  vi.waitFor(
+    () => {
+      const line = lines.find((l) => l.msg === message);
+      if (!line) throw new Error(`no "${message}" line yet`);
+      return line;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 
 describe("the memory report (kill -USR2 <pid>)", () => {
   let stop = () => {};
