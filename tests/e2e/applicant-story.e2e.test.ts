@@ -88,7 +88,8 @@ describe("from posting to hire: the applicant pipeline end to end", () => {
 
   const at = (site: string) => server.origin(site === "provider" ? "" : site);
   const freshPage = async () => {
-    const context = await newContext(browser);
+    // the one story seen with antd's animations on, as most people see the app (the rest: reduced motion)
+    const context = await newContext(browser, { motion: "full" });
     contexts.push(context);
     return context.newPage();
   };

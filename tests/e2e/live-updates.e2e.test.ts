@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../apps/api/test/fresh-database";
 import { type Cluster, startCluster } from "../../scripts/cluster.mjs";
-import { e2eConfig, launchBrowser } from "./playwright.config";
+import { launchBrowser, newContext } from "./playwright.config";
 import { api, type DemoAccount, fillLogin } from "./support/app";
 import { startServer } from "./support/server";
 
@@ -63,9 +63,8 @@ describe("live updates", () => {
   });
 
   const signedIn = async (origin: Origin, account: DemoAccount) => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await newContext(browser, { viewport: { width: 1366, height: 768 } });
     contexts.push(context);
-    context.setDefaultTimeout(e2eConfig.actionTimeoutMs);
     const page = await context.newPage();
     await page.goto(`${origin(account.site)}/login`);
     await page.waitForSelector("form#login", { timeout: 60_000 });

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { e2eConfig, launchBrowser } from "./playwright.config";
+import { e2eConfig, launchBrowser, newContext } from "./playwright.config";
 import { api, type DemoAccount, fillLogin, textOf } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
 import { openInApp } from "./support/resources";
@@ -44,9 +44,8 @@ describe("the notification centre", () => {
 
   /** A fresh browser signed in as the account, in the given size and interface language. */
   const signedIn = async (account: DemoAccount, { viewport = LAPTOP, language = "en-US" } = {}) => {
-    const context = await browser.newContext({ viewport, locale: language === "np-NP" ? "ne-NP" : "en-US" });
+    const context = await newContext(browser, { viewport, locale: language === "np-NP" ? "ne-NP" : "en-US" });
     contexts.push(context);
-    context.setDefaultTimeout(e2eConfig.actionTimeoutMs);
     await context.addInitScript((code) => localStorage.setItem("i18nextLng", code), language);
     const page = await context.newPage();
     await page.goto(`${server.origin(account.site)}/login`);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Mailbox, startMailbox } from "../../apps/api/test/mailbox";
-import { e2eConfig, launchBrowser, REPO_ROOT } from "./playwright.config";
+import { e2eConfig, launchBrowser, newContext, REPO_ROOT } from "./playwright.config";
 import { type DemoAccount, fillLogin, settledDialog, textOf, waitForApp } from "./support/app";
 import { seriousViolations } from "./support/axe";
 import { pickOption } from "./support/resources";
@@ -126,9 +126,8 @@ describe("the board without accidents", () => {
 
   /** A fresh browser signed in as the account, in the given size and interface language. */
   const signedIn = async (account: DemoAccount, { viewport = LAPTOP, language = "en-US" } = {}) => {
-    const context = await browser.newContext({ viewport, locale: language === "np-NP" ? "ne-NP" : "en-US" });
+    const context = await newContext(browser, { viewport, locale: language === "np-NP" ? "ne-NP" : "en-US" });
     contexts.push(context);
-    context.setDefaultTimeout(e2eConfig.actionTimeoutMs);
     await context.addInitScript((code) => localStorage.setItem("i18nextLng", code), language);
     const page = await context.newPage();
     await page.goto(`${server.origin(account.site)}/login`);

@@ -31,10 +31,22 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: e2eConfig.executablePath, args: [...e2eConfig.args] });
 }
 
-export async function newContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+interface ContextOptions {
+  locale?: string;
+  viewport?: { width: number; height: number };
+  /**
+   * The suite's pages are seen as by someone who asked for less motion, so the app turns antd's
+   * zooms, slides and fades off (AppearanceProvider): nothing to wait out and no frames to draw on
+   * CI's two cores. `"full"` keeps them, for the story that checks the usual experience.
+   */
+  motion?: "reduce" | "full";
+}
+
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
-    viewport: e2eConfig.viewport,
+    viewport: options.viewport ?? e2eConfig.viewport,
     locale: options.locale ?? e2eConfig.locale,
+    reducedMotion: options.motion === "full" ? "no-preference" : "reduce",
   });
   context.setDefaultTimeout(e2eConfig.actionTimeoutMs);
   return context;

@@ -4,7 +4,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { BIKRAM_SAMBAT_MONTHS } from "@csc/shared";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { e2eConfig, launchBrowser } from "./playwright.config";
+import { e2eConfig, launchBrowser, newContext } from "./playwright.config";
 import { type DemoAccount, fillLogin, settledDialog } from "./support/app";
 import { seriousViolations, settleScreen } from "./support/axe";
 import { fieldOf, fillField, openInApp, save, searchList, settledPage } from "./support/resources";
@@ -43,8 +43,7 @@ describe("the small things users noticed", () => {
     account: DemoAccount,
     { viewport = LAPTOP, language = "en-US" }: { viewport?: { width: number; height: number }; language?: string } = {},
   ) => {
-    const context = await browser.newContext({ viewport, locale: "en-US" });
-    context.setDefaultTimeout(e2eConfig.actionTimeoutMs);
+    const context = await newContext(browser, { viewport, locale: "en-US" });
     contexts.push(context);
     await context.addInitScript((lng) => localStorage.setItem("i18nextLng", lng), language);
     const page = await context.newPage();

@@ -5,6 +5,7 @@ import { antdLocaleFor, toSupportedLanguage } from "../providers/i18n";
 import { NotificationHost } from "../providers/NotificationHost";
 import { type Appearance, isDark, onPrimary, primaryFill, primaryInk, themeFor } from "./appearance";
 import { withAlpha } from "./color";
+import { usePrefersReducedMotion } from "./reduced-motion";
 
 interface AppearanceContextValue {
   appearance: Appearance;
@@ -57,7 +58,13 @@ export function AppearanceProvider({ initial, children }: { initial: Appearance;
   const [appearance, setAppearance] = useState(initial);
   const { i18n } = useTranslation();
   const language = toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const themeConfig = useMemo(() => themeFor(appearance), [appearance]);
+  const reducedMotion = usePrefersReducedMotion();
+  // antd's zooms, slides and fades are off for someone who asked for less motion (rc-motion then
+  // shows and hides at once); our own transitions follow the same setting in global.css
+  const themeConfig = useMemo(() => {
+    const config = themeFor(appearance);
+    return reducedMotion ? { ...config, token: { ...config.token, motion: false } } : config;
+  }, [appearance, reducedMotion]);
   const value = useMemo(() => ({ appearance, setAppearance }), [appearance]);
 
   useEffect(() => {
