@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../../test/render";
 import { AppearanceProvider } from "./AppearanceProvider";
 import { appearanceForSite } from "./appearance";
+import { REDUCED_MOTION_QUERY } from "./reduced-motion";
 
 /**
  * Someone whose system asks for less motion gets none of antd's zooms, slides and fades (WCAG
@@ -11,19 +12,17 @@ import { appearanceForSite } from "./appearance";
  * when it changes.
  */
 
-const QUERY = "(prefers-reduced-motion: reduce)";
-
 /** A media query list whose "reduce motion" answer the test sets, telling its listeners. */
 function reducedMotionSetting(initially: boolean) {
   const listeners = new Set<() => void>();
   const list = {
     matches: initially,
-    media: QUERY,
+    media: REDUCED_MOTION_QUERY,
     addEventListener: (_: string, listener: () => void) => listeners.add(listener),
     removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
   };
   vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
-    expect(query).toBe(QUERY);
+    expect(query).toBe(REDUCED_MOTION_QUERY);
     return list as unknown as MediaQueryList;
   });
   return {

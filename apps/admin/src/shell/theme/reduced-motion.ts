@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from "react";
 
 /** The operating system's or browser's "reduce motion" setting (WCAG 2.3.3). */
-const QUERY = "(prefers-reduced-motion: reduce)";
+export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
-const media = () => (typeof window.matchMedia === "function" ? window.matchMedia(QUERY) : null);
+const media = () => (typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION_QUERY) : null);
 
 function subscribe(onChange: () => void) {
   const list = media();
