@@ -11,6 +11,7 @@ import {
 import type { LRUCache } from "lru-cache";
 import { COMPUTED_COLUMNS } from "../domain/applicant-match.js";
 import { boundedCache, objectMemo } from "../platform/caches.js";
+import { pageLimit } from "../platform/db/page.js";
 import type { Database } from "../platform/db/schema.js";
 import type { Reach } from "./access.js";
 import { type Filter, type ListQuery, learnerKeyOf, learnerWhere, suggestedOrder } from "./list.js";
@@ -209,7 +210,7 @@ function compiledList(db: Kysely<Database>, resource: ResourceDefinition, reach:
   const compiled = {
     page: page
       .offset(list.start)
-      .limit(list.end - list.start)
+      .limit(pageLimit(list.end - list.start))
       .compile(),
     count: base.select((eb) => eb.fn.countAll().as("count")).compile(),
   };

@@ -16,6 +16,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 import { type NoticeParams, noticeWords, verifiedUnsubscribe } from "../domain/notifications.js";
+import { pageLimit } from "../platform/db/page.js";
 import { badRequest } from "../platform/errors.js";
 import { nowIso } from "../platform/time.js";
 import { bearer, errorResponses, integerParam } from "./schemas.js";
@@ -83,7 +84,7 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
           .orderBy("show_after", "desc")
           .orderBy("id", "desc")
           .offset(start)
-          .limit(end - start)
+          .limit(pageLimit(end - start))
           .execute(),
         query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);

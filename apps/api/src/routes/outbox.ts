@@ -2,6 +2,7 @@ import { MailQueueCounts, OutboxMail, ROLES } from "@csc/shared";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { pageLimit } from "../platform/db/page.js";
 import { bearer, errorResponses, integerParam } from "./schemas.js";
 
 /**
@@ -42,7 +43,7 @@ export default async function outboxRoutes(fastify: FastifyInstance) {
           .select(["id", "to_address", "subject", "text_body", "status", "created_at"])
           .orderBy("id", "desc")
           .offset(start)
-          .limit(end - start)
+          .limit(pageLimit(end - start))
           .execute(),
         query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);

@@ -25,6 +25,7 @@ import { matchingAny, type Reach } from "../engine/access.js";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../engine/list.js";
 import { ALIAS, scoped } from "../engine/store.js";
 import { verifyCaptcha } from "../platform/captcha.js";
+import { pageLimit } from "../platform/db/page.js";
 import type { Database } from "../platform/db/schema.js";
 import { badRequest, HttpError, notFound, throttled } from "../platform/errors.js";
 import { publish } from "../platform/live.js";
@@ -221,7 +222,7 @@ export default async function publicPostingRoutes(fastify: FastifyInstance) {
             .orderBy(`${ALIAS}.${postings.order}`, "asc")
             .orderBy(`${ALIAS}.id`, "asc")
             .offset(start)
-            .limit(end - start)
+            .limit(pageLimit(end - start))
             .execute(),
           shown.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow(),
         ]);

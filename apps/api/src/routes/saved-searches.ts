@@ -14,6 +14,7 @@ import { Type } from "typebox";
 import { homeSiteOf } from "../domain/accounts.js";
 import { originFor } from "../domain/site-mail.js";
 import { parseListQuery } from "../engine/list.js";
+import { pageLimit } from "../platform/db/page.js";
 import type { SavedSearchTable } from "../platform/db/schema.js";
 import { badRequest, notFound } from "../platform/errors.js";
 import { nowIso } from "../platform/time.js";
@@ -142,7 +143,7 @@ export default async function savedSearchRoutes(fastify: FastifyInstance) {
           .orderBy("name")
           .orderBy("id")
           .offset(start)
-          .limit(end - start)
+          .limit(pageLimit(end - start))
           .execute(),
         query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);
