@@ -194,6 +194,22 @@ async function useSession(context, origin, token) {
   }
 }
 
+/**
+ * Lighthouse's own failures to record a page's trace ("Please run Lighthouse again"), which say
+ * nothing of the page: the run is made again, at most twice. Any other failure ends the bench.
+ */
+const TRACE_FAILURES = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
+async function auditWithRetries(...args) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(...args);
+    } catch (error) {
+      if (!TRACE_FAILURES.has(error.code) || attempt === 3) throw error;
+      console.warn(`${error.message}: running it again`);
+    }
+  }
+}
+
 /** One Lighthouse run: the four categories' scores (0–100), the metrics, and what fell short. */
 async function audit(port, url, config, saveAs, categories = CATEGORIES) {
   const flags = { port, hostname: "127.0.0.1", output: "json", logLevel: "error", onlyCategories: categories };
@@ -204,7 +220,11 @@ async function audit(port, url, config, saveAs, categories = CATEGORIES) {
   const result = await Promise.race([lighthouse(url, flags, config), timeout]).finally(() => clearTimeout(timer));
   const { lhr } = result;
   if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    throw Object.assign(new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), {
+      code: lhr.runtimeError.code,
+    });
+  }
   // a category left out of the run (`categories`) scores null
   const score = (id) => {
     const found = lhr.categories[id]?.score;
@@ -343,7 +363,7 @@ export async function lighthouseBench({
           const saveAs = saveDir
             ? join(saveDir, `${configName}-${page.name.replace(/\W+/g, "-")}-${run + 1}.json`)
             : null;
-          const measured = await audit(chrome.port, url, CONFIGS[configName], saveAs, categories);
+          const measured = await auditWithRetries(chrome.port, url, CONFIGS[configName], saveAs, categories);
           perPage.get(page.name).push(measured);
           log(
             `  ${configName} ${page.name} run ${run + 1}: perf ${measured.performance} a11y ${measured.accessibility} bp ${measured.bestPractices} seo ${measured.seo}`,
