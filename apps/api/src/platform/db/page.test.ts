@@ -47,7 +47,7 @@ describe("pageLimit", () => {
       [0, 57],
       [5, 0],
       [60, 10],
-    ]) {
+    ] as const) {
       expect(await page(start, size, true)).toEqual(await page(start, size, false));
     }
     expect((await page(50, 10, true)).length).toBe(7);
