@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
+import { antdStyles } from "./build/antd-styles";
 
 /** Shared chunks smaller than this (bytes of source) are inlined into their users (build.rolldownOptions). */
 const INLINE_CHUNKS_BELOW = 15_000;
@@ -76,7 +77,7 @@ function preloadedWith(chunk: string, dependencies: string[]): string[] {
 // `source` first so that @csc/shared resolves to its TypeScript source (no separate build step).
 export default defineConfig({
   base: "/",
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyles(), precompress()],
   resolve: { conditions: ["source", ...defaultClientConditions] },
   server: {
     port: 5173,

@@ -1,4 +1,6 @@
 import "@ant-design/v5-patch-for-react-19";
+// antd's component styles, written by the build (build/antd-styles.ts), ahead of our own
+import "virtual:antd-styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Bootstrap, startLoadingSite } from "./Bootstrap";

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, 
 import { useTranslation } from "react-i18next";
 import { antdLocaleFor, toSupportedLanguage } from "../providers/i18n";
 import { NotificationHost } from "../providers/NotificationHost";
-import { type Appearance, isDark, onPrimary, primaryFill, primaryInk, themeFor } from "./appearance";
+import { ANTD_VARS, type Appearance, antdTheme, isDark, onPrimary, primaryFill, primaryInk } from "./appearance";
 import { withAlpha } from "./color";
 import { usePrefersReducedMotion } from "./reduced-motion";
 
@@ -33,13 +33,14 @@ export function useApplyAppearance(appearance: Appearance) {
 
 /**
  * What antd's <App> gave the page, without its message, modal and notification machinery (those
- * load on demand): the theme's text colour, size, line height and font.
+ * load on demand): the theme's text colour, size, line height and font, and its variables
+ * (ANTD_VARS) for antd's own rules outside its components: a link's colour.
  */
 function AppRoot({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   return (
     <div
-      className="csc-app"
+      className={`csc-app ${ANTD_VARS}`}
       style={{
         minHeight: "100%",
         color: token.colorText,
@@ -59,12 +60,7 @@ export function AppearanceProvider({ initial, children }: { initial: Appearance;
   const { i18n } = useTranslation();
   const language = toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
   const reducedMotion = usePrefersReducedMotion();
-  // antd's zooms, slides and fades are off for someone who asked for less motion (rc-motion then
-  // shows and hides at once); our own transitions follow the same setting in global.css
-  const themeConfig = useMemo(() => {
-    const config = themeFor(appearance);
-    return reducedMotion ? { ...config, token: { ...config.token, motion: false } } : config;
-  }, [appearance, reducedMotion]);
+  const themeConfig = useMemo(() => antdTheme(appearance, { reducedMotion }), [appearance, reducedMotion]);
   const value = useMemo(() => ({ appearance, setAppearance }), [appearance]);
 
   useEffect(() => {

@@ -185,6 +185,31 @@ function primaryTextTokens(appearance: Appearance) {
  */
 const LIGHT_TAGS = { green: "#237804", gold: "#874d00" } as const;
 
+/**
+ * The class antd's theme variables hang on: antd gives it to its components, and the app's root
+ * has it too, so that what antd styles outside its components (links) reads the same theme.
+ */
+export const ANTD_VARS = "antd-vars";
+
+/**
+ * The theme antd is given: the look's (themeFor), in antd's CSS-variable mode and without hashed
+ * class names. A component's styles then read colours and sizes from CSS variables
+ * (`--ant-color-primary`…) and are the same text for every site's colours, for the admin's dark
+ * theme and with reduced motion, so the build writes them into a style sheet once
+ * (build/antd-styles.ts) and a page only sets its theme's variables, on the class ANTD_VARS.
+ * Motion off for someone who asked for less (rc-motion then shows and hides at once); our own
+ * transitions follow the same setting in global.css.
+ */
+export function antdTheme(appearance: Appearance, { reducedMotion }: { reducedMotion: boolean }): ThemeConfig {
+  const look = themeFor(appearance);
+  return {
+    ...look,
+    cssVar: { key: ANTD_VARS },
+    hashed: false,
+    ...(reducedMotion ? { token: { ...look.token, motion: false } } : {}),
+  };
+}
+
 export function themeFor(appearance: Appearance): ThemeConfig {
   const sidebar = sidebarPalette(appearance);
   const menu = {
