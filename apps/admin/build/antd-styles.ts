@@ -68,7 +68,7 @@ function looks(): Appearance[] {
 }
 
 /** The rule naming each cached style's path; antd reads it when it first renders (cssinjs cacheMapUtil). */
-const CACHE_MAP = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
+export const CACHE_MAP = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
 
 /**
  * antd's styles for COMPONENTS as one style sheet, for every look the app has (antdTheme): in

@@ -2,15 +2,13 @@ import { createCache, StyleProvider } from "@ant-design/cssinjs";
 import { Button, ConfigProvider, Form, Input, Layout, Menu, Select, Table, Tag } from "antd";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { antdStyleSheet } from "../../../build/antd-styles";
+import { antdStyleSheet, CACHE_MAP } from "../../../build/antd-styles";
 import { type Appearance, antdTheme, appearanceForSite } from "./appearance";
 
 const sheet = antdStyleSheet();
 /** The cache paths the sheet's last rule names: antd leaves their styles out of the page. */
 const namedPaths = new Set(
-  (/\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(sheet)?.[1] ?? "")
-    .split(";")
-    .map((entry) => entry.slice(0, entry.lastIndexOf(":"))),
+  (CACHE_MAP.exec(sheet)?.[1] ?? "").split(";").map((entry) => entry.slice(0, entry.lastIndexOf(":"))),
 );
 
 /** The style paths antd registers when it renders a shell-like page in `appearance`'s theme. */
