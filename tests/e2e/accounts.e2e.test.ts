@@ -297,9 +297,19 @@ describe("each demo account on its own site", () => {
     for (const name of ["scholarship", "global-partners"]) {
       const entry = page.locator(`[data-testid="side-menu"] li[data-menu-name="${name}"]`);
       expect(await entry.getAttribute("aria-disabled")).toBe("true");
-      await entry.locator("[data-menu-label]").hover();
       const tooltip = page.locator(".ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-inner");
-      await tooltip.waitFor();
+      // a hover made while the sidebar still settles can land beside the entry once it has moved,
+      // and the tooltip that opened closes again: the pointer goes away and hovers once more
+      await expect
+        .poll(async () => {
+          await page.mouse.move(900, 500);
+          await entry.locator("[data-menu-label]").hover();
+          return tooltip.waitFor({ timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          );
+        })
+        .toBe(true);
       expect(await textOf(tooltip)).toBe("This feature is only for our premium subscriber, contact us to activate it");
       await page.mouse.move(900, 500);
       await tooltip.waitFor({ state: "hidden" });
