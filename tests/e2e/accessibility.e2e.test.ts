@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { A11Y_GROUPS, checkEveryMenuEntry, readmeDemoAccounts } from "./support/axe";
 
 /**
- * Axe over the sign-in page of each site and every menu entry of every demo account. This
- * file: the sign-in pages and the recruiters; the other accounts are in accessibility-*.e2e.test.ts,
- * one group each, so that vitest runs them side by side.
+ * Every menu entry of every demo account opens a working page, clean under axe, and so does the
+ * sign-in page of each site (support/axe.ts). This file: the sign-in pages and the recruiters; the
+ * other accounts are in accessibility-*.e2e.test.ts, one group each, so that vitest runs them side
+ * by side.
  */
 
 describe("accessibility: the demo accounts", () => {

@@ -9,8 +9,10 @@ import { type DemoAccount, fillLogin, origin, type SiteName, waitForApp } from "
 import { menuEntries, openInApp, settledPage } from "./resources";
 
 /**
- * Axe finds no serious or critical violation of WCAG 2.0/2.1 A and AA on the sign-in page
- * of each site and on every menu entry (its list page, the dashboard…) of every demo account. The
+ * Every menu entry of every demo account opens a working page — a list with rows or its empty
+ * state, or the caller's own record — with no error on screen, no error in the page and no failed
+ * call to the API; and axe finds no serious or critical violation of WCAG 2.0/2.1 A and AA there,
+ * nor on the sign-in page of each site. One walk does both, so each screen is opened once. The
  * accounts come in groups, one test file each, so that vitest spreads them over its workers.
  */
 
@@ -183,7 +185,7 @@ const MAX_UNSETTLED = 3;
 
 /** One browser for the file; a test per account, signed in once, going through its whole menu. */
 export function checkEveryMenuEntry(accounts: DemoAccount[], signInPagesOf: SiteName[] = []) {
-  describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
+  describe("every menu entry works and is accessible (axe, WCAG 2.1 A and AA)", () => {
     let browser: Browser;
     // what the file did, for one line at its end: screens per account, and where the time went
     const checked: string[] = [];
@@ -233,22 +235,29 @@ export function checkEveryMenuEntry(accounts: DemoAccount[], signInPagesOf: Site
     }
 
     it.each(accounts)(
-      "finds nothing serious on any menu entry of $email",
+      "opens every menu entry of $email, working, with nothing serious found",
       async (account) => {
         const context = await newContext(browser);
         try {
           const page = await context.newPage();
+          const found: string[] = [];
+          page.on("pageerror", (error) => found.push(`page error: ${error.message}`));
+          page.on("response", (response) => {
+            if (response.url().includes("/api/") && response.status() >= 400) {
+              found.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+            }
+          });
           await signInPatiently(page, account);
           const entries = await menuEntries(page);
           expect(entries.length).toBeGreaterThan(3);
-          const found: string[] = [];
+          const kinds: string[] = [];
           let unsettled = 0;
           for (const entry of entries) {
             const screen = `${account.email} on ${origin(account.site)}${entry.path} (${entry.name})`;
             try {
               await timed("opening", async () => {
                 await openInApp(page, entry.path);
-                await settledPage(page, entry.name);
+                kinds.push(`${entry.name}: ${await settledPage(page, entry.name)}`);
               });
               await timed("settling", () => settleScreen(page, entry.name));
               unsettled = 0;
@@ -263,10 +272,18 @@ export function checkEveryMenuEntry(accounts: DemoAccount[], signInPagesOf: Site
               }
               continue;
             }
+            for (const error of await page.locator(".ant-notification-notice-error").allInnerTexts()) {
+              found.push(`${screen} — error on screen: ${error}`);
+            }
             for (const line of await timed("axe", () => seriousViolations(page))) found.push(`${screen} — ${line}`);
           }
           checked.push(`${entries.length} screens of ${account.email}`);
           expect(found, `${found.length} findings:\n${found.join("\n")}`).toEqual([]);
+          // the demo data fills at least one list of every account
+          expect(
+            kinds.some((line) => line.endsWith("rows") || line.endsWith("cards")),
+            kinds.join(", "),
+          ).toBe(true);
         } finally {
           await context.close();
         }
