@@ -40,23 +40,6 @@ const dashboardOf = async (page: Page, query = "") =>
   (await api<{ data: DashboardData }>(page, "GET", `/api/dashboard${query}`)).data;
 
 /** Waits until the dashboard's numbers have arrived, failing on its error state. */
-/** The progression chart, or the place it keeps until it comes near the screen. */
-const chartOrItsPlace = (page: Page) =>
-  page.getByTestId("progression-chart").or(page.getByRole("status", { name: "Loading the chart…" }));
-
-/**
- * The progression chart, drawn: it loads once its card comes near the screen (below the figures on
- * a laptop), so the card is scrolled to first, as a reader would.
- */
-async function chartInView(page: Page) {
-  await page
-    .getByRole("status", { name: "Loading the chart…" })
-    .or(page.getByTestId("progression-chart"))
-    .first()
-    .scrollIntoViewIfNeeded();
-  await page.locator('[data-testid="progression-chart"] canvas').first().waitFor();
-}
-
 async function settled(page: Page, section = "dashboard-insights") {
   await page.waitForFunction(
     (testId) => {
@@ -238,7 +221,7 @@ describe("the dashboards", () => {
     await expectCardsOf(page, answer);
 
     // the chart and its downloads: a PNG of the canvas, the shared CSV of the API's progression
-    await chartInView(page);
+    await page.locator('[data-testid="progression-chart"] canvas').first().waitFor();
     const png = await download(page, "download-png");
     expect(png.name).toBe(PROGRESSION_PNG_FILENAME);
     expect(png.bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
@@ -290,7 +273,7 @@ describe("the dashboards", () => {
     expect(await picker.locator(".ant-select-selection-item").innerText()).toBe(college.name);
     await expectCardsOf(page, answer);
 
-    await chartInView(page);
+    await page.locator('[data-testid="progression-chart"] canvas').first().waitFor();
     const png = await download(page, "download-png");
     expect(png.name).toBe(PROGRESSION_PNG_FILENAME);
     expect(png.bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
@@ -356,8 +339,7 @@ describe("the dashboards", () => {
       `of ${format(recruiting.postingsTotal)} postings`,
     );
     expect(recruiting.hires).toBeGreaterThan(0);
-    // no chart, drawn or waiting to come into view
-    expect(await chartOrItsPlace(page).count()).toBe(0);
+    expect(await page.getByTestId("progression-chart").count()).toBe(0);
     const stages = answer.stages ?? [];
     // the seed's recruiter has applicants to their postings
     expect(stages.length).toBeGreaterThan(0);
@@ -380,7 +362,6 @@ describe("the dashboards", () => {
     await open("", "my-progress");
     await expectCardsOf(page, await dashboardOf(page), "my-progress");
     expect(await page.getByTestId("dashboard-insights").count()).toBe(0);
-    // no chart, drawn or waiting to come into view
-    expect(await chartOrItsPlace(page).count()).toBe(0);
+    expect(await page.getByTestId("progression-chart").count()).toBe(0);
   });
 });

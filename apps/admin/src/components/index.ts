@@ -3,7 +3,6 @@ export { AppCard, type AppCardProps } from "./AppCard";
 export { BackLink } from "./BackLink";
 export { CONFIRM_MODAL_MAX_WIDTH, ConfirmModal, type ConfirmModalProps } from "./ConfirmModal";
 export { EmptyState, type EmptyStateProps, useAddInstitutionDropdown } from "./EmptyState";
-export { NearView } from "./NearView";
 export { PageHeader } from "./PageHeader";
 export { ContentLoader, PageLoader, TranslatedPageLoader } from "./PageLoader";
 export { SKILLS_COLLAPSED_LINES, type Skill, SkillsList } from "./SkillsList";

@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppCard } from "../components/AppCard";
 import { EmptyState } from "../components/EmptyState";
-import { NearView } from "../components/NearView";
 import { isApiError } from "../shell/providers/http";
 import { useSession } from "../shell/session/SessionContext";
 import { ApplicantStages } from "./ApplicantStages";
@@ -18,10 +17,7 @@ import { everyMetricIsZero, MetricCards } from "./MetricCards";
 import { RecruitingCards } from "./RecruitingCards";
 import "./dashboard.css";
 
-/**
- * The chart library loads with the dashboard only, in its own chunk, and only once the chart's card
- * comes near the screen: below the figures, it is not part of the dashboard's first load.
- */
+/** The chart library loads with the dashboard only, in its own chunk. */
 const ProgressionChart = lazy(() => import("./ProgressionChart"));
 
 /**
@@ -43,11 +39,6 @@ export function DashboardInsights() {
   // a recruiter's cards count their postings and hires too: never "nothing counted"
   const empty = kind !== "recruiter" && data !== undefined && everyMetricIsZero(data.metrics);
   const showsChart = kind === "provider" || kind === "institution";
-  const chartLoading = (
-    <div role="status" aria-busy="true" aria-label={t("chart.loading")}>
-      <Skeleton active title={false} paragraph={{ rows: 8 }} />
-    </div>
-  );
 
   return (
     <section
@@ -103,15 +94,19 @@ export function DashboardInsights() {
             <ChartBoundary
               fallback={<Alert type="error" showIcon message={t("chart.failed")} data-testid="chart-error" />}
             >
-              <NearView placeholder={chartLoading}>
-                <Suspense fallback={chartLoading}>
-                  <ProgressionChart
-                    progression={data.progression}
-                    range={data.range}
-                    institutionId={query.institutionId}
-                  />
-                </Suspense>
-              </NearView>
+              <Suspense
+                fallback={
+                  <div role="status" aria-busy="true" aria-label={t("chart.loading")}>
+                    <Skeleton active title={false} paragraph={{ rows: 8 }} />
+                  </div>
+                }
+              >
+                <ProgressionChart
+                  progression={data.progression}
+                  range={data.range}
+                  institutionId={query.institutionId}
+                />
+              </Suspense>
             </ChartBoundary>
           ) : null}
         </AppCard>
